@@ -1,0 +1,2 @@
+"""League: players, partnerships, seasons, rule sets, tournaments, rounds, tables, standings,
+pairings and ratings."""

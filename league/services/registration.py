@@ -1,0 +1,116 @@
+"""Registering who plays: players, partnerships and tournament entries, and withdrawals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from league.models import Entry, EntryMember, Partnership, Player, Tournament
+
+
+def _unique_slug(model: type[Player] | type[Partnership], base: str) -> str:
+    root = slugify(base)[:120] or "x"
+    slug, n = root, 1
+    while model.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{root}-{n}"
+    return slug
+
+
+def player_create(
+    *, name: str, nickname: str = "", club: str = "", email: str = "", phone: str = ""
+) -> Player:
+    name = name.strip()
+    if not name:
+        raise ValidationError(_("A player needs a name."), code="name_required")
+    player = Player(
+        name=name, nickname=nickname.strip(), club=club.strip(), email=email, phone=phone
+    )
+    player.slug = _unique_slug(Player, f"{name} {nickname}".strip())
+    player.full_clean()
+    player.save()
+    return player
+
+
+def partnership_create(*, player_a: Player, player_b: Player, name: str = "") -> Partnership:
+    if player_a.pk == player_b.pk:
+        raise ValidationError(
+            _("A partnership needs two different players."), code="same_player"
+        )
+    name = name.strip() or f"{player_a.name} & {player_b.name}"
+    partnership = Partnership(name=name, player_a=player_a, player_b=player_b)
+    partnership.slug = _unique_slug(Partnership, name)
+    partnership.save()
+    return partnership
+
+
+def _entry_players(entry: Entry) -> list[Player]:
+    if entry.partnership is not None:
+        return list(entry.partnership.players)
+    assert entry.player is not None
+    return [entry.player]
+
+
+@transaction.atomic
+def entry_create(
+    *,
+    tournament: Tournament,
+    player: Player | None = None,
+    partnership: Partnership | None = None,
+    seed: int | None = None,
+) -> Entry:
+    """Register a player (or, in fixed-partnership formats, a partnership)."""
+    if (player is None) == (partnership is None):
+        raise ValidationError(_("An entry is a player or a partnership."), code="entry_kind")
+    if tournament.is_partnership_format and partnership is None:
+        raise ValidationError(
+            _("This tournament is for fixed partnerships: register a partnership."),
+            code="partnership_required",
+        )
+    if not tournament.is_partnership_format and partnership is not None:
+        raise ValidationError(
+            _("This tournament is for individuals: register players."),
+            code="player_required",
+        )
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ValidationError(_("The tournament is finished."), code="tournament_finished")
+    entry = Entry(tournament=tournament, player=player, partnership=partnership, seed=seed)
+    try:
+        with transaction.atomic():
+            entry.save()
+            EntryMember.objects.bulk_create(
+                EntryMember(entry=entry, player=p, tournament=tournament)
+                for p in _entry_players(entry)
+            )
+    except IntegrityError as exc:
+        raise ValidationError(
+            _("%(who)s is already registered in this tournament.") % {"who": entry},
+            code="already_registered",
+        ) from exc
+    return entry
+
+
+@transaction.atomic
+def players_register_bulk(*, tournament: Tournament, players: Iterable[Player]) -> list[Entry]:
+    """Register several players at once; all or nothing."""
+    entries = []
+    seed_base = Entry.objects.filter(tournament=tournament).count()
+    for i, player in enumerate(players, start=1):
+        entries.append(entry_create(tournament=tournament, player=player, seed=seed_base + i))
+    return entries
+
+
+def entry_withdraw(*, entry: Entry, round_number: int | None = None) -> Entry:
+    """Withdraw an entry from the given round on; it is never paired again."""
+    if entry.is_withdrawn:
+        raise ValidationError(_("%(who)s has already withdrawn.") % {"who": entry})
+    if round_number is None:
+        round_number = entry.tournament.rounds.filter(status="finished").count() + 1
+    entry.is_withdrawn = True
+    entry.withdrawn_round = round_number
+    entry.save(update_fields=["is_withdrawn", "withdrawn_round", "updated_at"])
+    return entry

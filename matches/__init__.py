@@ -1,0 +1,1 @@
+"""Matches: the hands of each table's match, entered hand by hand and checked by ``allfives``."""

@@ -1,0 +1,9 @@
+"""App configuration for ``matches``."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MatchesConfig(AppConfig):
+    name = "matches"
+    verbose_name = _("Matches")

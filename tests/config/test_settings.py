@@ -1,0 +1,62 @@
+"""Settings: the embedded default needs nothing set; production refuses unsafe settings."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD_KEY = "x" * 20 + "-production-secret-key-for-tests-0123456789"
+
+
+def _import_settings(module: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", f"import {module}"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_production_refuses_to_start_without_secret_key() -> None:
+    result = _import_settings("config.settings.production")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_refuses_to_start_with_debug_on() -> None:
+    result = _import_settings("config.settings.production", SECRET_KEY=GOOD_KEY, DEBUG="true")
+    assert result.returncode != 0
+    assert "DEBUG must be off" in result.stderr
+
+
+def test_production_starts_with_a_real_key_and_debug_off() -> None:
+    result = _import_settings("config.settings.production", SECRET_KEY=GOOD_KEY)
+    assert result.returncode == 0, result.stderr
+
+
+def test_embedded_default_is_sqlite_and_eager_tasks() -> None:
+    code = (
+        "import config.settings.local as s;"
+        "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER)"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    env.pop("CELERY_BROKER_URL", None)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["django.db.backends.sqlite3", "True"]
+
+
+def test_languages_are_indonesian_and_english() -> None:
+    from django.conf import settings
+
+    assert [code for code, _ in settings.LANGUAGES] == ["id", "en"]
+    assert "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE
