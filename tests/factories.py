@@ -1,0 +1,133 @@
+"""Typed factory_boy factories shared by the app tests (extend with small edits)."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+from factory.django import DjangoModelFactory
+
+from league.models import (
+    Entry,
+    EntryMember,
+    Partnership,
+    Player,
+    Round,
+    RuleSet,
+    Seat,
+    Season,
+    Table,
+    Tournament,
+)
+
+User = get_user_model()
+
+
+class UserFactory(DjangoModelFactory[User]):  # type: ignore[misc,valid-type]
+    class Meta:
+        model = User
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("pw-kelipatan-123")
+    is_staff = False
+
+
+class PlayerFactory(DjangoModelFactory[Player]):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Pemain {n}")
+    slug = factory.Sequence(lambda n: f"pemain-{n}")
+    club = "Klub Domino Sejahtera"
+
+
+class RuleSetFactory(DjangoModelFactory[RuleSet]):
+    class Meta:
+        model = RuleSet
+
+    name = factory.Sequence(lambda n: f"Rules {n}")
+
+
+class SeasonFactory(DjangoModelFactory[Season]):
+    class Meta:
+        model = Season
+
+    name = factory.Sequence(lambda n: f"Musim {n}")
+    slug = factory.Sequence(lambda n: f"musim-{n}")
+    starts_on = factory.Faker("date_between", start_date="-90d", end_date="-60d")
+    ends_on = factory.Faker("date_between", start_date="+60d", end_date="+90d")
+    rule_set = factory.SubFactory(RuleSetFactory)
+    status = Season.Status.RUNNING
+
+
+class TournamentFactory(DjangoModelFactory[Tournament]):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Turnamen {n}")
+    slug = factory.Sequence(lambda n: f"turnamen-{n}")
+    season = factory.SubFactory(SeasonFactory)
+    format = Tournament.Format.SWISS
+    table_size = Tournament.TableSize.TWO
+    status = Tournament.Status.RUNNING
+
+
+class PartnershipFactory(DjangoModelFactory[Partnership]):
+    class Meta:
+        model = Partnership
+
+    name = factory.Sequence(lambda n: f"Pasangan {n}")
+    slug = factory.Sequence(lambda n: f"pasangan-{n}")
+    player_a = factory.SubFactory(PlayerFactory)
+    player_b = factory.SubFactory(PlayerFactory)
+
+
+class EntryFactory(DjangoModelFactory[Entry]):
+    """An individual entry with its EntryMember row (as league services create it)."""
+
+    class Meta:
+        model = Entry
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+
+    @factory.post_generation
+    def members(self, create: bool, extracted: object, **kwargs: object) -> None:
+        if not create:
+            return
+        players = (
+            [self.partnership.player_a, self.partnership.player_b]
+            if self.partnership is not None
+            else [self.player]
+        )
+        for player in players:
+            EntryMember.objects.get_or_create(entry=self, player=player, tournament=self.tournament)
+
+
+class RoundFactory(DjangoModelFactory[Round]):
+    class Meta:
+        model = Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    status = Round.Status.PUBLISHED
+
+
+class TableFactory(DjangoModelFactory[Table]):
+    class Meta:
+        model = Table
+
+    round = factory.SubFactory(RoundFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    player_count = 2
+    target = 250
+
+
+class SeatFactory(DjangoModelFactory[Seat]):
+    class Meta:
+        model = Seat
+
+    table = factory.SubFactory(TableFactory)
+    number = 0
+    entry = factory.SubFactory(EntryFactory)
+    player = factory.SelfAttribute("entry.player")
