@@ -120,6 +120,7 @@ class TableRecord:
     target: int
     sides: tuple[SideResult, ...]
     is_finished: bool = True
+    scoring: ScoringConfig | None = None  # the table's own scoring (season tables), else the call's
 
     def __post_init__(self) -> None:
         where = f"table {self.table_id}"
@@ -163,10 +164,11 @@ class TableRecord:
 
 @dataclass(frozen=True, slots=True)
 class Bye:
-    """A round the entrant sat out with the bye."""
+    """A round the entrant sat out with the bye (``scoring`` as for ``TableRecord``)."""
 
     entrant_id: int
     round_number: int
+    scoring: ScoringConfig | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,29 +352,33 @@ class _Tally:
         self.share_by_target: dict[int, int] = {}  # target -> sum of capped points_x2
         self.hands_won = 0
         self.byes = 0
-        self.opponents: list[tuple[int, int]] = []  # (opponent, result x2: 2 win, 1 tie, 0 loss)
+        # (opponent, result x2: 2 win 1 tie 0 loss, the scaled match points of that result)
+        self.opponents: list[tuple[int, int, int]] = []
         self.partners: list[int] = []
         self.in_progress: list[int] = []
         self.withdrawn_round: int | None = None
 
 
-class _Scale:
-    """Match points as integers: every configured value times one common denominator."""
+def _config_values(scoring: ScoringConfig) -> list[Fraction]:
+    return [
+        Fraction(v)
+        for v in (
+            scoring.win_points,
+            scoring.tie_points,
+            scoring.loss_points,
+            scoring.bye_points,
+            *scoring.placing_points,
+        )
+    ]
 
-    def __init__(self, scoring: ScoringConfig) -> None:
-        values = [
-            Fraction(v)
-            for v in (
-                scoring.win_points,
-                scoring.tie_points,
-                scoring.loss_points,
-                scoring.bye_points,
-                *scoring.placing_points,
-            )
-        ]
-        # x6 so that places shared by two or three tied sides split exactly.
-        self.denominator = 6 * math.lcm(*(v.denominator for v in values))
-        win, tie, loss, bye, *placing = (int(v * self.denominator) for v in values)
+
+class _Points:
+    """One scoring config's match points, as integers on the common scale."""
+
+    __slots__ = ("bye", "loss", "pair", "placing", "tie", "win")
+
+    def __init__(self, scoring: ScoringConfig, denominator: int) -> None:
+        win, tie, loss, bye, *placing = (int(v * denominator) for v in _config_values(scoring))
         self.win, self.tie, self.loss, self.bye = win, tie, loss, bye
         self.placing = placing
         self.pair = (loss, tie, win)  # indexed by the result x2 against one opponent
@@ -380,6 +386,17 @@ class _Scale:
     def three_player(self, placing: int, tied: int) -> int:
         """Scaled points for a placing shared by ``tied`` sides (their places' mean)."""
         return sum(self.placing[placing - 1 : placing - 1 + tied]) // tied
+
+
+class _Scale:
+    """Match points as integers: every configured value times one common denominator."""
+
+    def __init__(self, configs: Iterable[ScoringConfig]) -> None:
+        distinct = set(configs)
+        denominators = (v.denominator for c in distinct for v in _config_values(c))
+        # x6 so that places shared by two or three tied sides split exactly.
+        self.denominator = 6 * math.lcm(*denominators)
+        self.points = {c: _Points(c, self.denominator) for c in distinct}
 
 
 def compute_standings(
@@ -401,7 +418,14 @@ def compute_standings(
     [(1, 1, '2'), (2, 2, '0')]
     """
     order = validate_tiebreaks(tiebreaks)
-    scale = _Scale(scoring)
+    tables = list(tables)
+    byes = list(byes)
+    scale = _Scale(
+        [scoring]
+        + [t.scoring for t in tables if t.scoring is not None]
+        + [b.scoring for b in byes if b.scoring is not None]
+    )
+    default_points = scale.points[scoring]
     tallies: dict[int, _Tally] = {entrant_id: _Tally() for entrant_id in entrant_ids}
 
     def tally(entrant_id: int) -> _Tally:
@@ -416,21 +440,17 @@ def compute_standings(
             raise StandingsError("table_twice", f"table {table.table_id} is recorded twice")
         seen_tables.add(table.table_id)
         if table.is_finished:
-            _credit_table(table, scale, tally)
+            points = default_points if table.scoring is None else scale.points[table.scoring]
+            _credit_table(table, points, tally)
         else:
             for side in table.sides:
                 for entrant_id in side.entrant_ids:
                     tally(entrant_id).in_progress.append(table.table_id)
 
-    seen_byes: set[tuple[int, int]] = set()
     for bye in byes:
-        key = (bye.entrant_id, bye.round_number)
-        if key in seen_byes:
-            raise StandingsError("bye_twice", f"entrant {bye.entrant_id} has two byes in a round")
-        seen_byes.add(key)
         entry = tally(bye.entrant_id)
         entry.byes += 1
-        entry.mp += scale.bye
+        entry.mp += (default_points if bye.scoring is None else scale.points[bye.scoring]).bye
     for withdrawal in withdrawals:
         entry = tally(withdrawal.entrant_id)
         if entry.withdrawn_round is None or withdrawal.round_number < entry.withdrawn_round:
@@ -495,7 +515,7 @@ def compute_standings(
     return Standings(rows=tuple(rows), separations=tuple(separations), tiebreaks=order)
 
 
-def _credit_table(table: TableRecord, scale: _Scale, tally: Callable[[int], _Tally]) -> None:
+def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], _Tally]) -> None:
     """Add one finished table to the tallies of every entrant it credits."""
     sides = table.sides
     placings = table.placings()
@@ -515,12 +535,12 @@ def _credit_table(table: TableRecord, scale: _Scale, tally: Callable[[int], _Tal
         placing = placings[index]
         own = points[index]
         best_other = max(p for i, p in enumerate(points) if i != index)
-        opponents = [
-            (opponent, 2 if placing < placings[i] else 1 if placing == placings[i] else 0)
-            for i, other in enumerate(sides)
-            if i != index
-            for opponent in other.entrant_ids
-        ]
+        opponents: list[tuple[int, int, int]] = []
+        for i, other in enumerate(sides):
+            if i != index:
+                result_x2 = 2 if placing < placings[i] else 1 if placing == placings[i] else 0
+                pair_points = scale.pair[result_x2]
+                opponents.extend((o, result_x2, pair_points) for o in other.entrant_ids)
         is_alone = placings.count(placing) == 1
         for entrant_id in side.entrant_ids:
             entry = tally(entrant_id)
@@ -552,12 +572,12 @@ def _tiebreak_values(
     mp = {e: t.mp for e, t in tallies.items()}
     values: dict[Tiebreak, dict[int, Fraction]] = {tb: {} for tb in Tiebreak}
     for e, t in tallies.items():
-        opponent_scores = [mp[o] for o, _ in t.opponents]
+        opponent_scores = [mp[o] for o, _, _ in t.opponents]
         buchholz = sum(opponent_scores)
         median = buchholz
         if len(opponent_scores) > 2:
             median -= max(opponent_scores) + min(opponent_scores)
-        sonneborn_x2 = sum(result * mp[o] for o, result in t.opponents)
+        sonneborn_x2 = sum(result * mp[o] for o, result, _ in t.opponents)
         mates = len(opponent_scores) + len(t.partners)
         mates_total = buchholz + sum(mp[p] for p in t.partners)
         share = sum(
@@ -650,8 +670,7 @@ class _Ranker:
     def _head_to_head(self, group: list[int]) -> dict[int, Fraction]:
         """Match points each member took from the others in ``group`` (pairwise results)."""
         members = set(group)
-        pair = self.scale.pair
         for e in group:
-            scaled = sum(pair[r] for o, r in self.tallies[e].opponents if o in members)
+            scaled = sum(p for o, _, p in self.tallies[e].opponents if o in members)
             self.head_to_head[e] = Fraction(scaled, self.scale.denominator)
         return self.head_to_head

@@ -436,10 +436,16 @@ def test_a_bye_gives_the_configured_bye_points_and_is_counted() -> None:
     assert c.values.buchholz == 0  # a bye brings no opponent
 
 
-def test_two_byes_for_one_entrant_in_one_round_are_refused() -> None:
-    with pytest.raises(StandingsError) as error:
-        compute_standings(tables=[], byes=[Bye(A, 1), Bye(A, 1)])
-    assert error.value.code == "bye_twice"
+def test_tables_and_byes_may_carry_their_own_scoring_as_in_a_season_table() -> None:
+    # A season aggregates tournaments with different scoring: each record brings its own.
+    three_one_zero = ScoringConfig(win_points=Decimal(3), bye_points=Decimal("0.5"))
+    own = two(A, B, 250, 0)
+    own = TableRecord(own.round_number, own.table_id, 2, 250, own.sides, scoring=three_one_zero)
+    standings = compute_standings(
+        tables=[own, two(C, D, 250, 0)], byes=[Bye(E, 1, three_one_zero), Bye(F, 1)]
+    )
+    points = {row.entrant_id: row.match_points for row in standings.rows}
+    assert points == {A: 3, B: 0, C: 2, D: 0, E: Fraction(1, 2), F: 2}
 
 
 def test_withdrawn_entrants_keep_their_results_and_are_flagged() -> None:
