@@ -13,6 +13,13 @@ WORKDIR /app
 RUN groupadd --system --gid 1000 kelipatan \
     && useradd --system --uid 1000 --gid kelipatan --home-dir /app --shell /usr/sbin/nologin kelipatan
 
+# Pango and a font for WeasyPrint's PDF table cards. Versions follow the pinned base
+# image's Debian release; exact pins would break on every Debian security update.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 
