@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('league', '0003_matches_hands_events'),
+        ('league', '0002_ship_rule_sets'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
