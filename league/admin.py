@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export import fields, resources
@@ -107,11 +108,15 @@ class PlayerResource(resources.ModelResource):
         report_skipped = True
         clean_model_instances = True
 
-    def before_import_row(self, row: Any, **kwargs: Any) -> None:
-        from django.utils.text import slugify
-
-        if not row.get("slug"):
-            row["slug"] = slugify(f"{row.get('name', '')} {row.get('nickname') or ''}".strip())
+    def before_import(self, dataset: Any, **kwargs: Any) -> None:
+        # A file may leave the slug out: it is derived from name and nickname.
+        if "slug" not in (dataset.headers or []):
+            names = dataset["name"] if "name" in dataset.headers else [""] * len(dataset)
+            nicks = dataset["nickname"] if "nickname" in dataset.headers else [""] * len(dataset)
+            dataset.append_col(
+                [slugify(f"{n or ''} {k or ''}".strip()) for n, k in zip(names, nicks, strict=True)],
+                header="slug",
+            )
 
 
 class RegisterPlayersForm(forms.Form):
