@@ -32,8 +32,8 @@ from league.models import (
     Player,
     Round,
     RuleSet,
-    Seat,
     Season,
+    Seat,
     Table,
     TableResult,
     TableResultSide,
@@ -84,9 +84,7 @@ class TournamentScopedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return super().has_delete_permission(request, obj) and self._owns(request, obj)
 
-    def formfield_for_foreignkey(
-        self, db_field: Any, request: HttpRequest, **kwargs: Any
-    ) -> Any:
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         # An organiser can only attach rows to their own tournaments.
         if not request.user.is_superuser:
             if db_field.related_model is Tournament:
@@ -114,7 +112,10 @@ class PlayerResource(resources.ModelResource):
             names = dataset["name"] if "name" in dataset.headers else [""] * len(dataset)
             nicks = dataset["nickname"] if "nickname" in dataset.headers else [""] * len(dataset)
             dataset.append_col(
-                [slugify(f"{n or ''} {k or ''}".strip()) for n, k in zip(names, nicks, strict=True)],
+                [
+                    slugify(f"{n or ''} {k or ''}".strip())
+                    for n, k in zip(names, nicks, strict=True)
+                ],
                 header="slug",
             )
 
@@ -387,9 +388,7 @@ class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
             try:
                 service(round=round_)
             except ValidationError as exc:
-                self.message_user(
-                    request, f"{round_}: {'; '.join(exc.messages)}", messages.ERROR
-                )
+                self.message_user(request, f"{round_}: {'; '.join(exc.messages)}", messages.ERROR)
             else:
                 self.message_user(request, f"{round_}: {done_msg}", messages.SUCCESS)
 

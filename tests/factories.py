@@ -13,8 +13,8 @@ from league.models import (
     Player,
     Round,
     RuleSet,
-    Seat,
     Season,
+    Seat,
     Table,
     Tournament,
 )

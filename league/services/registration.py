@@ -38,9 +38,7 @@ def player_create(
 
 def partnership_create(*, player_a: Player, player_b: Player, name: str = "") -> Partnership:
     if player_a.pk == player_b.pk:
-        raise ValidationError(
-            _("A partnership needs two different players."), code="same_player"
-        )
+        raise ValidationError(_("A partnership needs two different players."), code="same_player")
     name = name.strip() or f"{player_a.name} & {player_b.name}"
     partnership = Partnership(name=name, player_a=player_a, player_b=player_b)
     partnership.slug = _unique_slug(Partnership, name)

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from league.models import Entry, Player, Round, Seat, Table, Tournament
+from league.models import Entry, Round, Seat, Table, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +27,9 @@ class SeatSpec:
 
 def round_create(*, tournament: Tournament, number: int | None = None) -> Round:
     if number is None:
-        number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first()
-                  or 0) + 1
+        number = (
+            tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+        ) + 1
     if number > tournament.rounds_count:
         raise ValidationError(
             _("The tournament has %(n)d rounds.") % {"n": tournament.rounds_count},

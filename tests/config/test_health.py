@@ -27,7 +27,9 @@ def test_readyz_reports_database_and_eager_broker(client: Client) -> None:
 
 
 @pytest.mark.django_db
-def test_readyz_is_unavailable_when_the_broker_is_down(client: Client, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_readyz_is_unavailable_when_the_broker_is_down(
+    client: Client, settings, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     settings.CELERY_TASK_ALWAYS_EAGER = False
     monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:1/0")
     response = client.get("/readyz")

@@ -48,7 +48,9 @@ def test_season_cannot_end_before_it_starts() -> None:
 def test_partnership_needs_two_distinct_players() -> None:
     player = PlayerFactory()
     _refused(
-        lambda: Partnership.objects.create(name="solo", slug="solo", player_a=player, player_b=player)
+        lambda: Partnership.objects.create(
+            name="solo", slug="solo", player_a=player, player_b=player
+        )
     )
 
 
@@ -85,7 +87,11 @@ def test_withdrawn_round_only_on_a_withdrawn_entry() -> None:
 
 def test_table_numbers_are_unique_in_a_round() -> None:
     table = TableFactory()
-    _refused(lambda: Table.objects.create(round=table.round, number=table.number, player_count=2, target=250))
+    _refused(
+        lambda: Table.objects.create(
+            round=table.round, number=table.number, player_count=2, target=250
+        )
+    )
 
 
 @pytest.mark.parametrize("count", [1, 5])
@@ -145,8 +151,14 @@ def test_shipped_rule_sets_are_pagat_and_seed_tutorial() -> None:
     pagat = RuleSet.objects.get(name="Pagat")
     tutorial = RuleSet.objects.get(name="Seed tutorial")
     assert (pagat.target_2, pagat.target_3, pagat.target_4, pagat.blocked_award) == (
-        250, 200, 200, "opponents",
+        250,
+        200,
+        200,
+        "opponents",
     )
     assert (tutorial.target_2, tutorial.target_3, tutorial.target_4, tutorial.blocked_award) == (
-        150, 150, 150, "difference",
+        150,
+        150,
+        150,
+        "difference",
     )
