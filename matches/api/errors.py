@@ -14,12 +14,40 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from allfives import AllFivesError
 from matches.messages import engine_error_json
+from matches.models import Match
+from matches.selectors import match_get, match_state
+from matches.services.concurrency import StaleVersionError
+
+
+def _stale(exc: StaleVersionError) -> Response:
+    """HTTP 409: someone else wrote first; here is the match as it stands now."""
+    try:
+        current: Any = match_state(match=match_get(match_id=exc.match_id))
+    except Match.DoesNotExist:
+        current = None
+    return Response(
+        {
+            "ok": False,
+            "error": {
+                "code": "stale_version",
+                "message": _(
+                    "The match has changed since you loaded it (version %(current)d, not "
+                    "%(expected)d). Check the current state and enter again."
+                )
+                % {"current": exc.current, "expected": exc.expected},
+                "version": exc.current,
+            },
+            "match": current,
+        },
+        status=status.HTTP_409_CONFLICT,
+    )
 
 
 def _first_message(detail: Any) -> str:
@@ -40,6 +68,8 @@ def _codes(detail: Any) -> Any:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's EXCEPTION_HANDLER: map engine, Django and DRF errors to one envelope."""
+    if isinstance(exc, StaleVersionError):
+        return _stale(exc)
     if isinstance(exc, AllFivesError):
         return Response({"ok": False, "error": engine_error_json(exc)}, status=400)
     if isinstance(exc, DjangoValidationError):
@@ -59,8 +89,11 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
     detail = exc.detail
+    codes = exc.get_codes()
+    if isinstance(codes, list) and len(codes) == 1 and isinstance(codes[0], str):
+        codes = codes[0]  # one service ValidationError: keep its code
     error: dict[str, Any] = {
-        "code": exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code,
+        "code": codes if isinstance(codes, str) else exc.default_code,
         "message": _first_message(detail),
     }
     if isinstance(detail, dict | list) and response.status_code == status.HTTP_400_BAD_REQUEST:

@@ -1,0 +1,235 @@
+"""Reads of matches: who sits where, the match as a scoresheet and as a state, its
+history, and who may score or manage it. Public reads need no permission."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from allfives import Rules
+from league.models import Seat, Table
+from league.selectors import tournament_can_manage, tournament_can_score
+from matches.models import Hand, IdempotentRequest, Match, MatchSeat
+
+type AnyUser = AbstractBaseUser | AnonymousUser
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat and which side they play for."""
+
+    number: int
+    side: int
+    player_id: int
+    name: str
+    slug: str
+
+
+def points_json(points_x2: int) -> int | float:
+    """Half-points as a JSON number: an int when whole, else x.5 (SCORESHEET.md)."""
+    return points_x2 // 2 if points_x2 % 2 == 0 else points_x2 / 2
+
+
+def side_of(seat: int, players: int) -> int:
+    """The side a seat plays for, named by its lowest seat (R2)."""
+    return seat % 2 if players == 4 else seat
+
+
+def sides_of(players: int) -> list[int]:
+    return [0, 1] if players == 4 else list(range(players))
+
+
+def table_rules(*, table: Table) -> dict[str, Any]:
+    """The engine rules a table's match is played under: the rule set, with the
+    table's own target for its player count (organisers may have changed it)."""
+    rules = table.round.tournament.effective_rule_set.to_rules()
+    targets = dict(rules.targets)
+    targets[table.player_count] = table.target
+    return Rules(
+        targets=targets, hand_sizes=dict(rules.hand_sizes), blocked_award=rules.blocked_award
+    ).to_json()
+
+
+def match_get(*, match_id: int) -> Match:
+    return Match.objects.select_related("table__round__tournament", "tournament").get(pk=match_id)
+
+
+def matches_list(*, tournament_id: int | None = None, status: str | None = None) -> QuerySet[Match]:
+    qs = Match.objects.select_related("table__round", "tournament").order_by("-id")
+    if tournament_id is not None:
+        qs = qs.filter(tournament_id=tournament_id)
+    if status:
+        qs = qs.filter(status=status)
+    return qs
+
+
+def match_seats(*, match: Match) -> list[SeatInfo]:
+    """The seats in order: the table's for a league match, the match's own for a friendly."""
+    rows: list[Seat] | list[MatchSeat]
+    if match.table_id is not None:
+        rows = list(Seat.objects.filter(table_id=match.table_id).select_related("player"))
+    else:
+        rows = list(match.friendly_seats.select_related("player"))
+    return [
+        SeatInfo(
+            number=row.number,
+            side=side_of(row.number, match.player_count),
+            player_id=row.player_id,
+            name=str(row.player),
+            slug=row.player.slug,
+        )
+        for row in sorted(rows, key=lambda r: r.number)
+    ]
+
+
+FORMAT = "allfives/1"
+
+
+def scoresheet_document(
+    *, players: int, rules: dict[str, Any], hands: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A SCORESHEET.md document from its parts."""
+    return {"format": FORMAT, "players": players, "rules": dict(rules), "hands": list(hands)}
+
+
+def match_hands(*, match: Match) -> list[Hand]:
+    return list(match.hands.order_by("number"))
+
+
+def match_document(*, match: Match, hands: list[Hand] | None = None) -> dict[str, Any]:
+    """The match as a SCORESHEET.md document (each hand exactly as entered)."""
+    if hands is None:
+        hands = match_hands(match=match)
+    return scoresheet_document(
+        players=match.player_count, rules=match.rules, hands=[hand.entry for hand in hands]
+    )
+
+
+def _sides_json(values: dict[str, int]) -> dict[str, int | float]:
+    return {side: points_json(int(points)) for side, points in sorted(values.items())}
+
+
+def hand_state(hand: Hand) -> dict[str, Any]:
+    return {
+        "number": hand.number,
+        "mode": hand.mode,
+        "entry": hand.entry,
+        "leader": hand.leader,
+        "end": hand.end,
+        "hand_winner": hand.hand_winner,
+        "points": _sides_json(hand.points_x2),
+        "bonus": _sides_json(hand.bonus_x2),
+        "totals": _sides_json(hand.totals_x2),
+        "points_x2": hand.points_x2,
+        "plays": hand.plays,
+        "next_leader": hand.next_leader,
+        "is_confirmed": hand.is_confirmed,
+    }
+
+
+def match_state(*, match: Match, hands: list[Hand] | None = None) -> dict[str, Any]:
+    """Everything a scorekeeper's client needs, in one JSON object."""
+    if hands is None:
+        hands = match_hands(match=match)
+    totals_x2 = {str(s): match.total_x2(s) for s in sides_of(match.player_count)}
+    return {
+        "id": match.pk,
+        "version": match.version,
+        "status": match.status,
+        "table": match.table_id,
+        "tournament": match.tournament_id,
+        "players": match.player_count,
+        "rules": match.rules,
+        "target": match.target,
+        "entry_mode": match.entry_mode,
+        "requires_confirmation": match.requires_confirmation,
+        "seats": [
+            {"seat": s.number, "side": s.side, "player": s.player_id, "name": s.name}
+            for s in match_seats(match=match)
+        ],
+        "totals": _sides_json(totals_x2),
+        "totals_x2": totals_x2,
+        "winners": match.winners,
+        "is_tie": match.is_tie,
+        "finished": match.status == Match.Status.FINISHED,
+        "next_leader": match.next_leader,
+        "hands_count": len(hands),
+        "next_hand": len(hands) + 1,
+        "hands": [hand_state(hand) for hand in hands],
+    }
+
+
+def match_history(*, match: Match) -> list[dict[str, Any]]:
+    """Every change to the match's hands and status, oldest first: who, when, what."""
+    changes: list[dict[str, Any]] = []
+    hand_rows = Hand.history.filter(match_id=match.pk).select_related("history_user")
+    previous: dict[int, Any] = {}
+    for row in hand_rows.order_by("history_date", "history_id"):
+        before = previous.get(row.id)
+        changes.append(
+            {
+                "at": row.history_date,
+                "user": row.history_user.get_username() if row.history_user else None,
+                "object": "hand",
+                "hand": row.number,
+                "action": {"+": "created", "~": "changed", "-": "deleted"}[row.history_type],
+                "reason": row.history_change_reason or "",
+                "before": None
+                if before is None
+                else {"number": before.number, "entry": before.entry},
+                "after": None
+                if row.history_type == "-"
+                else {"number": row.number, "entry": row.entry},
+            }
+        )
+        previous[row.id] = row
+    for row in (
+        Match.history.filter(id=match.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    ):
+        if row.history_change_reason:
+            changes.append(
+                {
+                    "at": row.history_date,
+                    "user": row.history_user.get_username() if row.history_user else None,
+                    "object": "match",
+                    "hand": None,
+                    "action": row.history_change_reason,
+                    "reason": row.history_change_reason,
+                    "before": None,
+                    "after": {"status": row.status, "version": row.version},
+                }
+            )
+    changes.sort(key=lambda c: c["at"])
+    return changes
+
+
+def match_can_score(*, user: AnyUser, match: Match) -> bool:
+    """Scorekeepers and organisers of the tournament; a friendly's creator."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if match.tournament_id is not None:
+        return tournament_can_score(user=user, tournament_id=match.tournament_id)
+    return bool(getattr(user, "is_superuser", False)) or match.created_by_id == user.pk
+
+
+def table_can_score(*, user: AnyUser, table: Table) -> bool:
+    """Whether the user may score the match of a league table."""
+    return tournament_can_score(user=user, tournament_id=table.round.tournament_id)
+
+
+def match_can_manage(*, user: AnyUser, match: Match) -> bool:
+    """Organisers of the tournament (they alone reopen a finished match); a friendly's creator."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if match.tournament_id is not None:
+        return tournament_can_manage(user=user, tournament_id=match.tournament_id)
+    return bool(getattr(user, "is_superuser", False)) or match.created_by_id == user.pk
+
+
+def idempotent_request_get(*, key: str, user_id: int, endpoint: str) -> IdempotentRequest | None:
+    return IdempotentRequest.objects.filter(key=key, user_id=user_id, endpoint=endpoint).first()

@@ -1,0 +1,183 @@
+"""Recording, correcting, deleting and confirming hands.
+
+Each function claims the match's next version (``match_lock``), builds the list of
+hand entries the match would have after the change, and stores it only if the
+engine replays the whole match cleanly (``verdicts.verdict_store``). A refusal
+leaves nothing behind: the transaction, version bump included, is rolled back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from matches.models import Hand, Match
+from matches.selectors import match_can_score, match_hands
+from matches.services.concurrency import match_lock
+from matches.services.verdicts import (
+    AnyUser,
+    match_finished,
+    match_judge,
+    match_save,
+    verdict_store,
+)
+
+
+def _require_scorer(user: AnyUser, match: Match) -> None:
+    if user is not None and not match_can_score(user=user, match=match):
+        raise PermissionDenied(_("You may not score this match."))
+
+
+def _require_writable(match: Match) -> None:
+    if match.status == Match.Status.FINISHED:
+        raise ValidationError(
+            _("The match is finished; an organiser must reopen it before it can be changed."),
+            code="match_finished",
+        )
+
+
+def _entry(hand: object) -> dict[str, Any]:
+    if not isinstance(hand, Mapping):
+        raise ValidationError(_("A hand is a JSON object."), code="bad_hand")
+    return dict(hand)
+
+
+def hand_entry_mode(hand: Mapping[str, Any]) -> str:
+    """The entry mode of a scoresheet hand: tile-by-tile when it lists moves."""
+    return "tiles" if "moves" in hand else "tally"
+
+
+def _require_mode(match: Match, hand: Mapping[str, Any]) -> None:
+    if hand_entry_mode(hand) != match.entry_mode:
+        raise ValidationError(
+            _("This match is scored %(mode)s; switch its entry mode to enter the hand this way.")
+            % {"mode": Match.EntryMode(match.entry_mode).label},
+            code="wrong_entry_mode",
+        )
+
+
+def _require_number(number: int, hands_count: int, *, existing: bool) -> None:
+    if existing:
+        if not 1 <= number <= hands_count:
+            raise ValidationError(
+                _("There is no hand %(n)d in this match.") % {"n": number}, code="no_such_hand"
+            )
+        return
+    if number <= hands_count:
+        raise ValidationError(
+            _("Hand %(n)d is already recorded; correct it instead.") % {"n": number},
+            code="hand_exists",
+        )
+    if number != hands_count + 1:
+        raise ValidationError(
+            _("Hands are numbered without gaps: the next hand is %(next)d, not %(n)d.")
+            % {"next": hands_count + 1, "n": number},
+            code="hand_number_gap",
+        )
+
+
+@transaction.atomic
+def hand_record(
+    *, match: Match, number: int, hand: Mapping[str, Any], version: int, user: AnyUser
+) -> Match:
+    """Record the next hand of a match, as entered; the engine judges it."""
+    _require_scorer(user, match)
+    entry = _entry(hand)
+    locked = match_lock(match_id=match.pk, version=version)
+    rows: list[Hand | None] = list(match_hands(match=locked))
+    _require_number(number, len(rows), existing=False)
+    _require_mode(locked, entry)
+    if locked.requires_confirmation and rows:
+        last = rows[-1]
+        if last is not None and not last.is_confirmed:
+            raise ValidationError(
+                _("Hand %(n)d waits for the opponents' confirmation.") % {"n": last.number},
+                code="hand_unconfirmed",
+            )
+    entries = [row.entry for row in rows if row is not None] + [entry]
+    verdict = match_judge(match=locked, entries=entries)
+    return verdict_store(
+        match=locked,
+        entries=entries,
+        rows=[*rows, None],
+        verdict=verdict,
+        user=user,
+        reason="recorded",
+    )
+
+
+@transaction.atomic
+def hand_correct(
+    *, match: Match, number: int, hand: Mapping[str, Any], version: int, user: AnyUser
+) -> Match:
+    """Replace an earlier hand's entry; refused if any hand becomes impossible."""
+    _require_scorer(user, match)
+    entry = _entry(hand)
+    locked = match_lock(match_id=match.pk, version=version)
+    _require_writable(locked)
+    rows = match_hands(match=locked)
+    _require_number(number, len(rows), existing=True)
+    _require_mode(locked, entry)
+    entries = [row.entry for row in rows]
+    entries[number - 1] = entry
+    verdict = match_judge(match=locked, entries=entries)
+    return verdict_store(
+        match=locked,
+        entries=entries,
+        rows=list(rows),
+        verdict=verdict,
+        user=user,
+        reason="corrected",
+        unconfirm=[number],
+    )
+
+
+@transaction.atomic
+def hand_delete(*, match: Match, number: int, version: int, user: AnyUser) -> Match:
+    """Delete a hand; later hands move up one number and the match is replayed."""
+    _require_scorer(user, match)
+    locked = match_lock(match_id=match.pk, version=version)
+    _require_writable(locked)
+    rows = match_hands(match=locked)
+    _require_number(number, len(rows), existing=True)
+    removed = rows.pop(number - 1)
+    entries = [row.entry for row in rows]
+    verdict = match_judge(match=locked, entries=entries)
+    removed._history_user = user if user is not None and user.is_authenticated else None  # type: ignore[attr-defined]
+    removed._change_reason = "deleted"  # type: ignore[attr-defined]
+    removed.delete()
+    return verdict_store(
+        match=locked,
+        entries=entries,
+        rows=list(rows),
+        verdict=verdict,
+        user=user,
+        reason="deleted",
+        unconfirm=range(number, len(rows) + 1),
+    )
+
+
+@transaction.atomic
+def hand_confirm(*, match: Match, number: int, version: int, user: AnyUser) -> Match:
+    """The opposing side confirms a hand (when the tournament asks for it)."""
+    _require_scorer(user, match)
+    locked = match_lock(match_id=match.pk, version=version)
+    rows = match_hands(match=locked)
+    _require_number(number, len(rows), existing=True)
+    row = rows[number - 1]
+    if row.confirmed_at is None:
+        row.confirmed_at = timezone.now()
+        row.confirmed_by = user if user is not None and user.is_authenticated else None
+        row._history_user = row.confirmed_by  # type: ignore[attr-defined]
+        row._change_reason = "confirmed"  # type: ignore[attr-defined]
+        row.save(update_fields=["confirmed_at", "confirmed_by", "updated_at"])
+    over = bool(locked.winners) and locked.status != Match.Status.FINISHED
+    if over and all(r.confirmed_at is not None for r in rows):
+        match_finished(match=locked)
+    match_save(match=locked, user=user, reason="confirmed")
+    return locked
