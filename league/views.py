@@ -1,19 +1,155 @@
-"""Public pages of the league: home (running tournaments, the current season, recent results)."""
+"""Public pages of the league: home, tournaments with their rounds and pairings (live
+while a round is played), printable pairings, PDF table cards, and the pages of
+players, partnerships and seasons. Read-only: each view calls one selector from
+``league.selectors_public`` and renders it; nothing here writes.
+"""
 
-from django.http import HttpRequest, HttpResponse
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import select_template
+from django.views.decorators.http import require_safe
 
-from league.models import Season, TableResult, Tournament
+from league import selectors_public as public
+from league.cards import table_card_pdf
+
+#: How often a page showing a round in play asks for fresh scores (htmx polling).
+LIVE_REFRESH_SECONDS_DEFAULT = 15
 
 
+def _live_refresh_seconds() -> int:
+    return int(getattr(settings, "LIVE_REFRESH_SECONDS", LIVE_REFRESH_SECONDS_DEFAULT))
+
+
+def _optional_template(name: str) -> str | None:
+    """A template another piece of the project provides, if it is there yet."""
+    try:
+        select_template([name])
+    except Exception:  # TemplateDoesNotExist, or a syntax error while it is being written
+        return None
+    return name
+
+
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    context = {
-        "running": Tournament.objects.filter(status=Tournament.Status.RUNNING).select_related(
-            "season"
-        )[:20],
-        "season": Season.objects.filter(status=Season.Status.RUNNING).first(),
-        "recent": TableResult.objects.select_related("table__round__tournament").order_by(
-            "-finished_at"
-        )[:10],
-    }
-    return render(request, "league/home.html", context)
+    return render(request, "league/home.html", {"view": public.home_public()})
+
+
+@require_safe
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "league/tournament_list.html",
+        {"tournaments": public.tournaments_public().order_by("-starts_on", "name")},
+    )
+
+
+@require_safe
+def tournament(request: HttpRequest, slug: str) -> HttpResponse:
+    view = public.tournament_public(slug=slug)
+    if view is None:
+        raise Http404
+    return render(
+        request,
+        "league/tournament.html",
+        {
+            "view": view,
+            "tournament": view.tournament,
+            "refresh_seconds": _live_refresh_seconds(),
+            "standings_template": _optional_template("league/standings/_fragment.html"),
+        },
+    )
+
+
+def _round(slug: str, number: int) -> public.RoundView:
+    view = public.round_public(slug=slug, number=number)
+    if view is None:
+        raise Http404
+    return view
+
+
+@require_safe
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    view = _round(slug, number)
+    return render(
+        request,
+        "league/round.html",
+        {
+            "round_view": view,
+            "tournament": view.round.tournament,
+            "refresh_seconds": _live_refresh_seconds(),
+        },
+    )
+
+
+@require_safe
+def round_live(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's tables alone: what htmx swaps in while the round is played."""
+    view = _round(slug, number)
+    response = render(
+        request,
+        "league/_round_tables.html",
+        {"round_view": view, "refresh_seconds": _live_refresh_seconds()},
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_safe
+def table_card(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """A table's paper scoresheet as a PDF, for scorekeepers who write by hand."""
+    line = public.table_public(slug=slug, number=number, table_number=table)
+    if line is None:
+        raise Http404
+    pdf = table_card_pdf(line=line, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    filename = f"{slug}-r{number}-t{table}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@require_safe
+def player(request: HttpRequest, slug: str) -> HttpResponse:
+    view = public.player_public(slug=slug)
+    if view is None:
+        raise Http404
+    return render(
+        request,
+        "league/player.html",
+        {"view": view, "rating_chart": _rating_chart(view.player.pk)},
+    )
+
+
+def _rating_chart(player_id: int) -> str | None:
+    """The rating chart of the ratings piece (issue 10), once it exists."""
+    try:
+        from league.ratings import chart  # optional: provided by the ratings piece
+    except ImportError:
+        return None
+    draw = getattr(chart, "player_rating_chart_svg", None)
+    return draw(player_id=player_id) if callable(draw) else None
+
+
+@require_safe
+def partnership(request: HttpRequest, slug: str) -> HttpResponse:
+    view = public.partnership_public(slug=slug)
+    if view is None:
+        raise Http404
+    return render(request, "league/partnership.html", {"view": view})
+
+
+@require_safe
+def season(request: HttpRequest, slug: str) -> HttpResponse:
+    view = public.season_public(slug=slug)
+    if view is None:
+        raise Http404
+    return render(
+        request,
+        "league/season.html",
+        {
+            "view": view,
+            "standings_template": _optional_template("league/standings/_fragment.html"),
+        },
+    )
