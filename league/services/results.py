@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.models import Table, TableResult, TableResultSide
+from league.ratings.services import ratings_schedule_after_result
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ def table_result_record(
     )
     table.status = Table.Status.FINISHED
     table.save(update_fields=["status", "updated_at"])
+    ratings_schedule_after_result(table_id=table_id)
     return result
 
 
@@ -79,3 +81,4 @@ def table_result_clear(*, table_id: int) -> None:
     """Forget a result (a finished match was reopened by an organiser)."""
     TableResult.objects.filter(table_id=table_id).delete()
     Table.objects.filter(pk=table_id).update(status=Table.Status.PLAYING)
+    ratings_schedule_after_result(table_id=table_id)
