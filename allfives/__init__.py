@@ -1,0 +1,82 @@
+"""All Fives (Kelipatan 5): the rules engine of Kelipatan.
+
+Pure Python, standard library only. It implements /work/shared/RULES.md (R1-R23)
+and reads and writes the scoresheet of SCORESHEET.md. One module per concept:
+
+- `tiles` — `Tile` and the double-six set (R1);
+- `rules` — `Rules` (targets, hand sizes, blocked award; R3, R4, R20), sides (R2);
+- `layout` — `Layout`: the line of play, the spinner, the count (R7-R11);
+- `moves` — `Move`: play, draw, pass;
+- `hand` — `HandState`: turns, legal moves, drawing and passing, end (R12-R16);
+- `settlement` — end-of-hand points (R18-R20);
+- `match` — `MatchState`: totals in half-points, target, next leader (R21, R22);
+- `scoresheet`, `tally`, `reports` — `check`/`replay` of a whole scoresheet;
+- `strategies`, `simulate` — simulated players and matches; `cli` — ``python -m allfives``;
+- `tally_marks` — the traditional paper tally (R23).
+
+>>> report = check({"format": "allfives/1", "players": 2, "hands": [{"leader": 0,
+...     "moves": [{"seat": 0, "play": "5-5"}, {"seat": 1, "play": "5-0", "end": "W"}]}]})
+>>> report["ok"], report["error"]["code"]
+(False, 'hand_incomplete')
+"""
+
+from __future__ import annotations
+
+from allfives.errors import (
+    ERRORS,
+    AllFivesError,
+    FormatError,
+    IllegalMoveError,
+    MatchError,
+    ScoreError,
+)
+from allfives.hand import HandState
+from allfives.layout import Layout, Placement
+from allfives.match import MatchState
+from allfives.moves import Move
+from allfives.reports import HandReport, MatchReport, PlayReport
+from allfives.rules import (
+    DEFAULT_BLOCKED_AWARD,
+    DEFAULT_HAND_SIZES,
+    DEFAULT_TARGETS,
+    Rules,
+    side_of,
+)
+from allfives.scoresheet import FORMAT, check, replay
+from allfives.settlement import Settlement, round_to_five
+from allfives.simulate import simulate_match, simulate_matches
+from allfives.tally_marks import TallyMarks, tally_marks
+from allfives.tiles import ALL_TILES, Tile
+
+__all__ = [
+    "ALL_TILES",
+    "DEFAULT_BLOCKED_AWARD",
+    "DEFAULT_HAND_SIZES",
+    "DEFAULT_TARGETS",
+    "ERRORS",
+    "FORMAT",
+    "AllFivesError",
+    "FormatError",
+    "HandReport",
+    "HandState",
+    "IllegalMoveError",
+    "Layout",
+    "MatchError",
+    "MatchReport",
+    "MatchState",
+    "Move",
+    "Placement",
+    "PlayReport",
+    "Rules",
+    "ScoreError",
+    "Settlement",
+    "TallyMarks",
+    "Tile",
+    "check",
+    "replay",
+    "round_to_five",
+    "side_of",
+    "simulate_match",
+    "simulate_matches",
+    "tally_marks",
+]

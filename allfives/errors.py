@@ -1,0 +1,226 @@
+"""Errors the engine raises for scoresheets and moves that break the rules.
+
+Every error is an `AllFivesError`, a `ValueError` carrying a stable `code`, the
+RULES.md `rule` it enforces (None for a document that is simply not the
+SCORESHEET.md format), a `message` for people and the `params` the message was
+built from, so that a UI can translate it from the code alone. The message
+templates and rule numbers live in one table, `ERRORS`, keyed by code.
+
+Families (subclasses, to catch one kind): `FormatError` (not the format),
+`IllegalMoveError` (a move the rules forbid), `ScoreError` (an impossible
+figure) and `MatchError` (the match as a whole: order of hands, end).
+`replay` fills in `hand` and `move` (indices into the scoresheet) as the error
+travels out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, NamedTuple
+
+__all__ = [
+    "ERRORS",
+    "AllFivesError",
+    "ErrorSpec",
+    "FormatError",
+    "IllegalMoveError",
+    "MatchError",
+    "ScoreError",
+    "engine_error",
+]
+
+
+class ErrorSpec(NamedTuple):
+    """What one error code means: its family, RULES.md number and message template."""
+
+    family: str
+    rule: str | None
+    template: str
+
+
+#: The one table of error codes. Templates are `str.format` strings over `params`.
+ERRORS: Final[Mapping[str, ErrorSpec]] = {
+    # The document is not a scoresheet.
+    "bad_format": ErrorSpec("format", None, "{detail}"),
+    "bad_players": ErrorSpec(
+        "format", "R2", "{players} players: All Fives is played by two, three or four"
+    ),
+    "bad_deal": ErrorSpec("format", "R3", "the deal is wrong: {detail}"),
+    # Moves the rules forbid.
+    "not_your_turn": ErrorSpec("move", "R2", "seat {seat} moves, but it is seat {turn}'s turn"),
+    "tile_already_played": ErrorSpec("move", "R1", "seat {seat}: {tile} has already been played"),
+    "tile_not_in_hand": ErrorSpec("move", "R3", "seat {seat} does not hold {tile} ({where})"),
+    "tile_not_in_boneyard": ErrorSpec(
+        "move", "R3", "seat {seat} draws {tile}, which is not in the boneyard ({where})"
+    ),
+    "tile_does_not_match": ErrorSpec(
+        "move", "R7", "seat {seat}: {tile} does not match the {end_name} end ({pips})"
+    ),
+    "tile_fits_no_end": ErrorSpec("move", "R7", "seat {seat}: {tile} matches no open end ({ends})"),
+    "ambiguous_end": ErrorSpec(
+        "move", "R7", "seat {seat}: {tile} fits the {end_names} ends; say which one"
+    ),
+    "lead_has_no_end": ErrorSpec(
+        "move", "R6", "seat {seat}: the lead {tile} starts the line and takes no end"
+    ),
+    "branch_not_open": ErrorSpec(
+        "move",
+        "R10",
+        "seat {seat}: {tile} cannot go on the {end_name} branch; it opens only once both "
+        "straight sides of the spinner hold a tile",
+    ),
+    "must_play": ErrorSpec("move", "R13", "seat {seat} draws but can lay {tile}"),
+    "must_play_drawn_tile": ErrorSpec(
+        "move", "R14", "seat {seat} must lay the tile just drawn, {tile}, at once"
+    ),
+    "drew_past_playable": ErrorSpec(
+        "move", "R14", "seat {seat} draws again after drawing {tile}, which can be laid"
+    ),
+    "boneyard_empty": ErrorSpec("move", "R14", "seat {seat} draws from an empty boneyard"),
+    "illegal_pass": ErrorSpec("move", "R15", "seat {seat} may not pass: {reason}"),
+    "hand_over": ErrorSpec("move", "R16", "seat {seat} moves after the hand is over ({end})"),
+    "hand_incomplete": ErrorSpec(
+        "move",
+        "R16",
+        "the hand stops before it is over: nobody went out, it is not blocked and no side "
+        "reached its target",
+    ),
+    # Figures that cannot be right.
+    "bad_points": ErrorSpec(
+        "score", "R12", "seat {seat} scores {points}: a play scores 0 or 5, 10, … 35"
+    ),
+    "left_missing": ErrorSpec(
+        "score", "R18", "the remaining tiles or pips of seat {seat} are needed to settle the hand"
+    ),
+    "left_disagrees": ErrorSpec("score", "R1", "seat {seat}: remaining {given} — {detail}"),
+    "target_not_reached": ErrorSpec(
+        "score", "R22", "the hand is said to end at the target, but no side reached it"
+    ),
+    # The match as a whole.
+    "match_over": ErrorSpec("match", "R22", "the match was already won; nothing may follow"),
+    "wrong_leader": ErrorSpec(
+        "match", "R21", "seat {leader} leads, but seat {expected} went out and must lead"
+    ),
+}
+
+
+class AllFivesError(ValueError):
+    """A scoresheet or move breaks a rule (or is not the format).
+
+    >>> error = AllFivesError("not_your_turn", seat=2, turn=1)
+    >>> error.code, error.rule, error.message
+    ('not_your_turn', 'R2', "seat 2 moves, but it is seat 1's turn")
+    >>> error.to_json()["rule"]
+    'R2'
+    """
+
+    code: str
+    rule: str | None
+    message: str
+    hand: int | None
+    move: int | None
+    seat: int | None
+    params: dict[str, object]
+
+    def __init__(
+        self,
+        code: str,
+        *,
+        seat: int | None = None,
+        hand: int | None = None,
+        move: int | None = None,
+        **params: object,
+    ) -> None:
+        self._fill(code, seat, hand, move, params)
+
+    def _fill(
+        self,
+        code: str,
+        seat: int | None,
+        hand: int | None,
+        move: int | None,
+        params: dict[str, object],
+    ) -> None:
+        spec = ERRORS[code]
+        if seat is not None:
+            params["seat"] = seat
+        self.code = code
+        self.rule = spec.rule
+        self.params = params
+        self.message = spec.template.format_map(params)
+        self.hand = hand
+        self.move = move
+        self.seat = seat
+        self.args = (self.message,)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def located(self, *, hand: int | None = None, move: int | None = None) -> AllFivesError:
+        """Fill in the scoresheet position where it is not known yet; returns self."""
+        if self.hand is None:
+            self.hand = hand
+        if self.move is None:
+            self.move = move
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (type(self), self.code, self.seat, self.hand, self.move, self.params))
+
+    def to_json(self) -> dict[str, object]:
+        """The SCORESHEET.md error object."""
+        return {
+            "hand": self.hand,
+            "move": self.move,
+            "code": self.code,
+            "rule": self.rule,
+            "message": self.message,
+        }
+
+
+class FormatError(AllFivesError):
+    """The document is not the SCORESHEET.md format (code ``bad_format`` and kin)."""
+
+
+class IllegalMoveError(AllFivesError):
+    """A move the rules forbid (R1-R16)."""
+
+
+class ScoreError(AllFivesError):
+    """A score or remaining-pip figure that cannot be right."""
+
+
+class MatchError(AllFivesError):
+    """The match as a whole: a hand after the match is won, the wrong leader."""
+
+
+def _rebuild(
+    cls: type[AllFivesError],
+    code: str,
+    seat: int | None,
+    hand: int | None,
+    move: int | None,
+    params: dict[str, object],
+) -> AllFivesError:
+    error = cls.__new__(cls)
+    error._fill(code, seat, hand, move, dict(params))
+    return error
+
+
+_FAMILIES: Final[dict[str, type[AllFivesError]]] = {
+    "format": FormatError,
+    "move": IllegalMoveError,
+    "score": ScoreError,
+    "match": MatchError,
+}
+
+
+def engine_error(code: str, *, seat: int | None = None, **params: object) -> AllFivesError:
+    """Build the error for `code`, as an instance of its family's subclass.
+
+    >>> type(engine_error("match_over")).__name__
+    'MatchError'
+    """
+    error = _FAMILIES[ERRORS[code].family].__new__(_FAMILIES[ERRORS[code].family])
+    error._fill(code, seat, None, None, params)
+    return error

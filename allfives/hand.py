@@ -1,0 +1,746 @@
+"""One hand: the deal, whose turn it is, legal moves, and how the hand ends (R3, R7-R21).
+
+`HandState` is the game state of a hand in the OpenSpiel manner:
+`legal_moves()`, `apply(move)` (which checks every rule and raises an
+`AllFivesError` naming the tile, end and seat), `is_over()`, and `settle()`
+for the end-of-hand points. It runs in one of two modes:
+
+- *with a deal* every hand and the boneyard are known: a play must come from
+  the player's hand (R3), a draw must name a tile still in the boneyard (any
+  undrawn tile may be drawn: the deal records no boneyard order), and the
+  engine sees a block itself (R16). **Decision**: with a deal every draw must
+  name its face (``bad_format`` otherwise), since a hidden face would leave the
+  hands unknown. After a block, the closing passes may be given (in turn, at
+  most one round) or left out.
+- *without a deal* the engine knows how many tiles each player holds, the
+  tiles seen (laid, or drawn face up) and the boneyard's size. It checks the
+  layout, turn order, tile conservation and scores, and every rule that the
+  seen tiles decide (a drawn tile that fits must be laid at once, R14; a known
+  tile that fits forbids drawing and passing, R13, R15). A draw may be ``null``.
+  The hand is blocked when, with the boneyard empty, every player has passed in
+  turn; that is refused (``illegal_pass``) if a tile showing an open end's pips
+  is not on the table, for then someone who passed held a tile that fits.
+
+Within a turn: a player who cannot lay draws one tile at a time (R14) and must
+lay the first drawn tile that fits, at once, on any end it fits; a pass
+(R15) needs an empty boneyard and nothing that fits. Laying the last tile is a
+domino (R16).
+
+The remaining tiles or pips (`left`) settle the hand: with a deal they must
+agree with it; without, each figure must be possible — a whole number between
+the least and the most the seat's tiles could carry, given the tiles seen, and
+in a blocked hand no held tile may fit an open end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from functools import reduce
+from operator import or_
+from typing import Final, Literal
+
+from allfives.errors import AllFivesError, engine_error
+from allfives.layout import END_INDEX, END_NAMES, SCORE, Layout
+from allfives.moves import Move
+from allfives.rules import Rules, check_players, side_of
+from allfives.settlement import Settlement, settle_blocked, settle_domino
+from allfives.tiles import (
+    BIT,
+    FULL_MASK,
+    HAS,
+    LABEL,
+    PIP_MASK,
+    TEXT_INFO,
+    Tile,
+    heaviest_pips,
+    lightest_pips,
+    mask_pips,
+    parse_tile,
+    tiles_in,
+)
+
+__all__ = ["HandState", "Left", "deal_masks", "deal_tiles", "parse_left", "read_deal"]
+
+#: `pending` values: nothing drawn this turn, the last tile drawn (face seen)
+#: does not fit, the last tile drawn was not seen; a tile index >= 0 is a drawn
+#: tile that fits and must be laid at once.
+NO_DRAW: Final = -1
+DREW_NO_FIT: Final = -2
+DREW_BLANK: Final = -3
+#: `end` values.
+IN_PLAY: Final = 0
+DOMINO: Final = 1
+BLOCKED: Final = 2
+_END_NAMES: Final = (None, "domino", "blocked")
+
+#: A seat's remaining tiles for settlement: a pip total, or the tiles themselves.
+Left = int | Iterable[Tile]
+
+
+def _labels(mask: int) -> str:
+    return " ".join(LABEL[t] for t in tiles_in(mask)) or "no tile"
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _subsets(mask: int) -> Iterable[int]:
+    sub = mask
+    while sub:
+        yield sub
+        sub = (sub - 1) & mask
+
+
+def _plays_at(end: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    """For every set of tiles sharing a pip value: its plays (tile, `end`), precomputed
+    so that listing a seat's options is one look-up per open end."""
+    return {
+        sub: tuple((t, end) for t in tiles_in(sub))
+        for p in range(7)
+        for sub in _subsets(PIP_MASK[p])
+    }
+
+
+_AT_W: Final = _plays_at(0)
+_AT_E: Final = _plays_at(1)
+_AT_N: Final = _plays_at(2)
+_AT_S: Final = _plays_at(3)
+
+
+def deal_tiles(players: int, rules: Rules, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Shuffle and deal (R3): each hand's tile indices, and the boneyard in drawing
+    order (drawn from the end)."""
+    # A uniform shuffle by sorting on random keys: a C-speed sort instead of 27
+    # Python-level `randrange` calls (ties have probability about 2**-53).
+    keys = [rng.random() for _ in range(28)]
+    tiles = sorted(range(28), key=keys.__getitem__)
+    size = rules.hand_size(players)
+    hands = [sorted(tiles[seat * size : (seat + 1) * size]) for seat in range(players)]
+    return hands, tiles[players * size :]
+
+
+def deal_masks(players: int, rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Shuffle and deal (R3): each hand as a mask, and the boneyard in drawing order."""
+    hands, boneyard = deal_tiles(players, rules, rng)
+    return [reduce(or_, map(BIT.__getitem__, hand), 0) for hand in hands], boneyard
+
+
+class HandState:
+    """A hand in progress or finished.
+
+    >>> hand = HandState(2, 0, deal=[
+    ...     ["3-6", "6-6", "0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
+    ...     ["6-2", "1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2", "2-3"]])
+    >>> hand.apply(Move.play(0, "3-6"))
+    0
+    >>> hand.turn, [str(m.tile) + m.end for m in hand.legal_moves() if m.tile and m.end]
+    (1, ['1-3W', '2-3W', '1-6E', '2-6E'])
+    >>> hand.apply(Move.play(1, "6-2", "E")), hand.layout.count
+    (5, 5)
+    """
+
+    __slots__ = (
+        "_turn",
+        "boneyard_count",
+        "closing_passes",
+        "dealt",
+        "end_code",
+        "free",
+        "hand_size",
+        "hands",
+        "held",
+        "layout",
+        "leader",
+        "passes",
+        "pending",
+        "players",
+        "rules",
+        "went_out",
+    )
+
+    players: int
+    rules: Rules
+    leader: int
+    layout: Layout
+    #: True when the deal is known (every hand and the boneyard).
+    dealt: bool
+    #: Per seat, the mask of tiles known to be held (all of them with a deal).
+    hands: list[int]
+    #: Per seat, how many tiles it holds.
+    held: list[int]
+    #: Tiles neither laid nor known to be held: the boneyard with a deal, else unseen.
+    free: int
+    boneyard_count: int
+    pending: int
+    passes: int
+    closing_passes: int
+    end_code: int
+    went_out: int | None
+    hand_size: int
+    _turn: int
+
+    def __init__(
+        self,
+        players: int,
+        leader: int,
+        *,
+        rules: Rules | None = None,
+        deal: Sequence[Iterable[Tile | str]] | None = None,
+    ) -> None:
+        players = check_players(players)
+        rules = rules if rules is not None else Rules()
+        masks = None if deal is None else read_deal(deal, players, rules.hand_size(players))
+        self._setup(players, leader, rules, masks)
+
+    @classmethod
+    def from_masks(
+        cls, players: int, leader: int, rules: Rules, masks: list[int] | None
+    ) -> HandState:
+        """Start a hand from engine masks (a deal already known to be valid, or None)."""
+        state = cls.__new__(cls)
+        state._setup(players, leader, rules, masks)
+        return state
+
+    def _setup(self, players: int, leader: int, rules: Rules, masks: list[int] | None) -> None:
+        if type(leader) is not int or not 0 <= leader < players:
+            raise engine_error("bad_format", detail=f"the leader must be a seat, not {leader!r}")
+        self.players = players
+        self.rules = rules
+        self.leader = leader
+        self.hand_size = size = rules.hand_size(players)
+        self.layout = Layout()
+        self._turn = leader
+        self.held = [size] * players
+        self.boneyard_count = 28 - players * size
+        if masks is None:
+            self.dealt = False
+            self.hands = [0] * players
+            self.free = FULL_MASK
+        else:
+            self.dealt = True
+            self.hands = list(masks)
+            taken = 0
+            for mask in masks:
+                taken |= mask
+            self.free = FULL_MASK ^ taken
+        self.pending = NO_DRAW
+        self.passes = 0
+        self.closing_passes = 0
+        self.end_code = IN_PLAY
+        self.went_out = None
+
+    def copy(self) -> HandState:
+        """An independent copy."""
+        new = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.layout = self.layout.copy()
+        new.hands = self.hands[:]
+        new.held = self.held[:]
+        return new
+
+    # ------------------------------------------------------------------ observers
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, or None once the hand is over."""
+        return None if self.end_code else self._turn
+
+    @property
+    def end(self) -> Literal["domino", "blocked"] | None:
+        """How the hand ended, or None while it goes on."""
+        return _END_NAMES[self.end_code]
+
+    def is_over(self) -> bool:
+        """True after a domino or a block (R16)."""
+        return bool(self.end_code)
+
+    @property
+    def count(self) -> int:
+        """The count of the layout (R11)."""
+        return self.layout.count
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles `seat` holds (without a deal: those known to be held)."""
+        return tuple(Tile.from_index(t) for t in tiles_in(self.hands[seat]))
+
+    def held_count(self, seat: int) -> int:
+        """How many tiles `seat` holds."""
+        return self.held[seat]
+
+    def boneyard(self) -> tuple[Tile, ...] | None:
+        """The tiles in the boneyard, or None when the deal is not known."""
+        if not self.dealt:
+            return None
+        return tuple(Tile.from_index(t) for t in tiles_in(self.free))
+
+    def must_play_tile(self) -> Tile | None:
+        """The drawn tile that has to be laid at once (R14), if any."""
+        return Tile.from_index(self.pending) if self.pending >= 0 else None
+
+    def can_play(self, seat: int) -> bool:
+        """True when `seat` is known to hold a tile that fits an open end."""
+        return bool(self.hands[seat] & self.layout.open_mask)
+
+    def is_blocked(self) -> bool:
+        """True when the hand ended blocked (R16)."""
+        return self.end_code == BLOCKED
+
+    def options(self, seat: int) -> list[tuple[int, int]]:
+        """Engine form of the plays open to `seat` with a deal: (tile index, end index),
+        end -1 for the lead; only the drawn tile when one must be laid (R14)."""
+        layout = self.layout
+        if not layout.laid:
+            return [(t, -1) for t in tiles_in(self.hands[seat])]
+        pending = self.pending
+        mask = BIT[pending] if pending >= 0 else self.hands[seat]
+        w, e, n, s = layout.pips
+        result: list[tuple[int, int]] = []
+        fits = mask & PIP_MASK[w]
+        if fits:
+            result += _AT_W[fits]
+        fits = mask & PIP_MASK[e]
+        if fits:
+            result += _AT_E[fits]
+        if n >= 0:
+            fits = mask & PIP_MASK[n]
+            if fits:
+                result += _AT_N[fits]
+            fits = mask & PIP_MASK[s]
+            if fits:
+                result += _AT_S[fits]
+        return result
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the engine accepts now (ends always named; a lead with its low
+        half west). With a deal a draw is returned without a face: `apply` needs it.
+        Without a deal, plays of any unseen tile that fits are included."""
+        if self.end_code:
+            return []
+        seat = self._turn
+        layout = self.layout
+        if self.pending >= 0 or self.dealt:
+            moves = [
+                Move.play(seat, Tile.from_index(t), None if e < 0 else END_NAMES[e])
+                for t, e in self.options(seat)
+            ]
+            if moves or self.pending >= 0:
+                return moves
+            return [Move.draw(seat) if self.boneyard_count else Move.pass_turn(seat)]
+        known = self.hands[seat] & layout.open_mask
+        if not layout.laid:
+            candidates = self.hands[seat] | self.free
+        elif known:
+            candidates = known
+        elif self.pending == DREW_NO_FIT:
+            candidates = 0
+        else:
+            candidates = self.free & layout.open_mask
+        moves = []
+        for t in tiles_in(candidates):
+            if not layout.laid:
+                moves.append(Move.play(seat, Tile.from_index(t)))
+            for e in layout.fitting_ends(t):
+                moves.append(Move.play(seat, Tile.from_index(t), END_NAMES[e]))
+        if not known and layout.laid:
+            moves.append(Move.draw(seat) if self.boneyard_count else Move.pass_turn(seat))
+        return moves
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, move: Move) -> int:
+        """Check and make a move; return the points it scores (R12). Raises an
+        `AllFivesError` when the move breaks a rule (the state is then unchanged)."""
+        if move.kind == "play":
+            assert move.tile is not None and move.first is not None
+            end = None if move.end is None else END_INDEX[move.end]
+            return self.play(move.seat, move.tile.index, end, move.first)
+        if move.kind == "draw":
+            self.draw(move.seat, -1 if move.tile is None else move.tile.index)
+            return 0
+        self.pass_turn(move.seat)
+        return 0
+
+    def _over_error(self, seat: int) -> AllFivesError:
+        return engine_error("hand_over", seat=seat, end=_END_NAMES[self.end_code])
+
+    def _where(self, t: int) -> str:
+        bit = BIT[t]
+        for seat, mask in enumerate(self.hands):
+            if mask & bit:
+                return f"seat {seat} holds it"
+        if self.layout.played & bit:
+            return "it is on the table"
+        return "it is in the boneyard" if self.dealt else "it is not among the unseen tiles"
+
+    def play(self, seat: int, t: int, e: int | None, first: int) -> int:
+        """Engine form of a play: tile index, end index (None: the only end that fits),
+        the lead's west half. Checks every rule; returns the points scored."""
+        if self.end_code:
+            raise self._over_error(seat)
+        if seat != self._turn:
+            raise engine_error("not_your_turn", seat=seat, turn=self._turn)
+        layout = self.layout
+        bit = BIT[t]
+        if layout.played & bit:
+            raise engine_error("tile_already_played", seat=seat, tile=LABEL[t])
+        hands = self.hands
+        own = hands[seat] & bit
+        if not own and (self.dealt or not self.free & bit):
+            raise engine_error("tile_not_in_hand", seat=seat, tile=LABEL[t], where=self._where(t))
+        pending = self.pending
+        if pending >= 0 and t != pending:
+            raise engine_error("must_play_drawn_tile", seat=seat, tile=LABEL[pending])
+        if e is None or not layout.laid:
+            e = layout.resolve(t, e, seat)
+        else:
+            p = layout.pips[e]
+            if p < 0 or not HAS[t] >> p & 1:
+                layout.resolve(t, e, seat)  # raises the R7/R10 error
+        if pending == DREW_NO_FIT:
+            # The tile drawn last does not fit, so this one was held before: R13.
+            raise engine_error("must_play", seat=seat, tile=LABEL[t])
+        if own:
+            hands[seat] ^= bit
+        else:
+            self.free ^= bit
+        held_list = self.held
+        held = held_list[seat] - 1
+        held_list[seat] = held
+        count = layout.place(t, e, first)
+        self.pending = NO_DRAW
+        self.passes = 0
+        if not held:  # R16: domino
+            self.end_code = DOMINO
+            self.went_out = seat
+        else:
+            self._turn = seat + 1 if seat + 1 < self.players else 0
+            if self.dealt and not self.boneyard_count:
+                self._check_block()
+        return SCORE[count]
+
+    def draw(self, seat: int, t: int) -> None:
+        """Engine form of a draw: tile index drawn, or -1 when the face was not seen."""
+        if self.end_code:
+            raise self._over_error(seat)
+        if seat != self._turn:
+            raise engine_error("not_your_turn", seat=seat, turn=self._turn)
+        pending = self.pending
+        if pending >= 0:
+            raise engine_error("drew_past_playable", seat=seat, tile=LABEL[pending])
+        layout = self.layout
+        if not layout.laid:
+            raise engine_error("must_play", seat=seat, tile="a lead (any tile may lead)")
+        playable = self.hands[seat] & layout.open_mask
+        if playable:
+            raise engine_error("must_play", seat=seat, tile=LABEL[_lowest(playable)])
+        if not self.boneyard_count:
+            raise engine_error("boneyard_empty", seat=seat)
+        if t < 0:
+            if self.dealt:
+                raise engine_error(
+                    "bad_format",
+                    detail=f"seat {seat} draws without naming the tile: with a deal every "
+                    "draw must say which tile was drawn",
+                )
+            self.pending = DREW_BLANK
+        else:
+            bit = BIT[t]
+            if layout.played & bit:
+                raise engine_error("tile_already_played", seat=seat, tile=LABEL[t])
+            if not self.free & bit:
+                raise engine_error(
+                    "tile_not_in_boneyard", seat=seat, tile=LABEL[t], where=self._where(t)
+                )
+            self.free ^= bit
+            self.hands[seat] |= bit
+            self.pending = t if layout.open_mask & bit else DREW_NO_FIT
+        self.held[seat] += 1
+        self.boneyard_count -= 1
+        if self.dealt and not self.boneyard_count and self.pending < 0:
+            self._check_block()
+
+    def pass_turn(self, seat: int) -> None:
+        """Engine form of a pass (R15)."""
+        end_code = self.end_code
+        if end_code:
+            if end_code == BLOCKED and self.dealt:
+                # Closing passes after a block the engine saw: optional, in turn, one round.
+                if seat != self._turn:
+                    raise engine_error("not_your_turn", seat=seat, turn=self._turn)
+                if self.closing_passes >= self.players:
+                    raise self._over_error(seat)
+                self.closing_passes += 1
+                self._turn = seat + 1 if seat + 1 < self.players else 0
+                return
+            raise self._over_error(seat)
+        if seat != self._turn:
+            raise engine_error("not_your_turn", seat=seat, turn=self._turn)
+        if self.pending >= 0:
+            raise engine_error("must_play_drawn_tile", seat=seat, tile=LABEL[self.pending])
+        if self.boneyard_count:
+            raise engine_error(
+                "illegal_pass",
+                seat=seat,
+                reason="the boneyard is not empty",
+                reason_code="boneyard_not_empty",
+            )
+        layout = self.layout
+        if not layout.laid:
+            raise engine_error(
+                "illegal_pass", seat=seat, reason="the lead must be laid", reason_code="can_play"
+            )
+        playable = self.hands[seat] & layout.open_mask
+        if playable:
+            raise engine_error(
+                "illegal_pass",
+                seat=seat,
+                reason=f"it can lay {LABEL[_lowest(playable)]}",
+                reason_code="can_play",
+                tile=LABEL[_lowest(playable)],
+            )
+        passes = self.passes + 1
+        if not self.dealt and passes >= self.players:
+            missing = layout.open_mask & ~layout.played
+            if missing:
+                raise engine_error(
+                    "illegal_pass",
+                    seat=seat,
+                    reason=f"{LABEL[_lowest(missing)]} is not on the table, so a player who "
+                    "passed holds a tile that fits",
+                    reason_code="block_impossible",
+                    tile=LABEL[_lowest(missing)],
+                )
+            self.end_code = BLOCKED
+        self.passes = passes
+        self.pending = NO_DRAW
+        self._turn = seat + 1 if seat + 1 < self.players else 0
+
+    def _check_block(self) -> None:
+        """With a deal and an empty boneyard: blocked when nobody can lay (R16)."""
+        open_mask = self.layout.open_mask
+        for mask in self.hands:
+            if mask & open_mask:
+                return
+        self.end_code = BLOCKED
+
+    # ------------------------------------------------------------------ settlement
+
+    def remaining_pips(self, left: Mapping[int, Left] | None = None) -> list[int | None]:
+        """Each seat's remaining pips: from the deal, else from `left` (None where not
+        given). Every figure in `left` is checked (``left_disagrees``)."""
+        entries: dict[int, tuple[bool, int]] = {}
+        for seat, value in (left or {}).items():
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise engine_error("bad_format", detail=f"left: {seat!r} is not a seat")
+            if type(value) is int:
+                entries[seat] = (False, value)
+            elif isinstance(value, Iterable):
+                entries[seat] = (True, _mask_of_tiles(value, seat))
+            else:
+                raise engine_error("bad_format", detail=f"left: {value!r} is neither")
+        return self.left_pips(entries)
+
+    def left_pips(self, entries: Mapping[int, tuple[bool, int]]) -> list[int | None]:
+        """Engine form of `remaining_pips`: seat -> (is a tile mask, pips or mask)."""
+        if self.dealt:
+            for seat, (is_tiles, value) in entries.items():
+                actual = self.hands[seat]
+                if is_tiles and value != actual:
+                    raise _disagrees(seat, value, True, f"the deal leaves it {_labels(actual)}")
+                if not is_tiles and value != mask_pips(actual):
+                    raise _disagrees(
+                        seat, value, False, f"its tiles carry {mask_pips(actual)} pips"
+                    )
+            return [mask_pips(mask) for mask in self.hands]
+        return self._check_unknown_left(entries)
+
+    def _check_unknown_left(self, entries: Mapping[int, tuple[bool, int]]) -> list[int | None]:
+        layout = self.layout
+        blocked = self.end_code == BLOCKED
+        pips: list[int | None] = [None] * self.players
+        listed = 0
+        known_all = 0
+        for mask in self.hands:
+            known_all |= mask
+        for seat, (is_tiles, value) in entries.items():
+            if not is_tiles:
+                continue
+            count = self.held[seat]
+            known = self.hands[seat]
+            if value.bit_count() != count:
+                raise _disagrees(seat, value, True, f"it holds {count} tile(s)")
+            for bad, why in (
+                (value & layout.played, "{} is on the table"),
+                (known & ~value, "it drew {}"),
+                (value & known_all & ~known, "{} is in another seat's hand"),
+                (value & listed, "{} is listed for another seat too"),
+                (value & layout.open_mask if blocked else 0, "{} would fit, yet all passed"),
+            ):
+                if bad:
+                    raise _disagrees(seat, value, True, why.format(LABEL[_lowest(bad)]))
+            listed |= value
+            pips[seat] = mask_pips(value)
+        pool = self.free & ~listed
+        if blocked:
+            pool &= ~layout.open_mask
+        for seat, (is_tiles, value) in entries.items():
+            if is_tiles:
+                continue
+            known = self.hands[seat]
+            unknown = self.held[seat] - known.bit_count()
+            base = mask_pips(known)
+            low = lightest_pips(unknown, pool)
+            high = heaviest_pips(unknown, pool)
+            if low < 0 or not base + low <= value <= base + high:
+                raise _disagrees(
+                    seat,
+                    value,
+                    False,
+                    f"its {self.held[seat]} tile(s) can carry only {base + max(low, 0)} "
+                    f"to {base + max(high, 0)} pips",
+                )
+            pips[seat] = value
+        return pips
+
+    def settle(self, left: Mapping[int, Left] | None = None) -> Settlement:
+        """The end-of-hand points (R18-R20); `left` is needed without a deal."""
+        return self.settle_pips(self.remaining_pips(left))
+
+    def settle_pips(self, pips: Sequence[int | None]) -> Settlement:
+        """Settle from each seat's remaining pips (None where unknown)."""
+        if not self.end_code:
+            raise engine_error("hand_incomplete")
+        players = self.players
+        if self.end_code == DOMINO:
+            winner = self.went_out
+            assert winner is not None
+            side = side_of(winner, players)
+            needed = [s for s in range(players) if side_of(s, players) != side]
+        else:
+            needed = list(range(players))
+        for seat in needed:
+            if pips[seat] is None:
+                raise engine_error("left_missing", seat=seat)
+        if self.end_code == DOMINO:
+            assert winner is not None
+            return settle_domino(winner=winner, pips=pips, players=players)
+        return settle_blocked(
+            pips=[p or 0 for p in pips], players=players, award=self.rules.blocked_award
+        )
+
+    def __repr__(self) -> str:
+        state = self.end or f"seat {self._turn} to move"
+        return f"<HandState {self.players} players, {state}, layout {str(self.layout)!r}>"
+
+
+def _disagrees(seat: int, value: int, is_tiles: bool, detail: str) -> AllFivesError:
+    given = _labels(value) if is_tiles else f"{value} pips"
+    return engine_error("left_disagrees", seat=seat, given=given, detail=detail)
+
+
+def _mask_of_tiles(tiles: Iterable[object], seat: int) -> int:
+    mask = 0
+    for item in tiles:
+        if isinstance(item, Tile):
+            t = item.index
+        elif type(item) is str and item in TEXT_INFO:
+            t = TEXT_INFO[item][0]
+        else:
+            raise engine_error("bad_format", detail=f"left: {item!r} is not a tile")
+        if mask & BIT[t]:
+            raise _disagrees(seat, mask | BIT[t], True, f"{LABEL[t]} is listed twice")
+        mask |= BIT[t]
+    return mask
+
+
+def read_deal(deal: object, players: int, size: int) -> list[int]:
+    """Read a deal (tiles or ``"a-b"`` per seat) into masks, checking R1 and R3."""
+    if type(deal) is not list and (isinstance(deal, str | bytes) or not isinstance(deal, Sequence)):
+        raise engine_error("bad_deal", detail=f"it must give one hand per seat ({players})")
+    if len(deal) != players:
+        raise engine_error("bad_deal", detail=f"it must give one hand per seat ({players})")
+    masks = []
+    taken = 0
+    for seat, hand in enumerate(deal):
+        try:
+            if type(hand) is not list:
+                raise TypeError
+            # The common case at C speed: a list of "a-b" strings.
+            mask = reduce(or_, map(_BIT_BY_TEXT.__getitem__, hand), 0)
+            count = len(hand)
+        except (KeyError, TypeError):
+            mask, count = _read_hand_slowly(hand, seat)
+        if mask.bit_count() != count or taken & mask:
+            twice = mask & taken or _first_repeat(hand)
+            raise engine_error("bad_deal", detail=f"{LABEL[_lowest(twice)]} is dealt twice")
+        if count != size:
+            raise engine_error(
+                "bad_deal",
+                detail=f"seat {seat} has {count} tiles; {players} players get {size} each",
+            )
+        taken |= mask
+        masks.append(mask)
+    return masks
+
+
+_BIT_BY_TEXT: Final = {text: BIT[t] for text, (t, _) in TEXT_INFO.items()}
+
+
+def _read_hand_slowly(hand: object, seat: int) -> tuple[int, int]:
+    """`read_deal` for a hand that is not a list of tile strings: Tiles, or an error."""
+    if isinstance(hand, str | bytes | Mapping) or not isinstance(hand, Iterable):
+        raise engine_error("bad_deal", detail=f"seat {seat}'s hand must be a list of tiles")
+    mask = 0
+    count = 0
+    for item in hand:
+        t = item.index if isinstance(item, Tile) else parse_tile(item)[0]
+        if mask & BIT[t]:
+            raise engine_error("bad_deal", detail=f"{LABEL[t]} is dealt twice")
+        mask |= BIT[t]
+        count += 1
+    return mask, count
+
+
+def _first_repeat(hand: object) -> int:
+    seen = 0
+    for item in hand:  # type: ignore[attr-defined]
+        bit = _BIT_BY_TEXT[item]
+        if seen & bit:
+            return bit
+        seen |= bit
+    return seen
+
+
+def parse_left(obj: object, players: int) -> dict[int, tuple[bool, int]]:
+    """Read a SCORESHEET.md ``left`` object into seat -> (is a tile mask, pips or mask).
+
+    Keys are seats (``"0"`` … or ints), values a whole number of pips or a list of
+    tiles; a missing or null ``left`` reads as nothing given.
+    """
+    if obj is None:
+        return {}
+    if not isinstance(obj, Mapping):
+        raise engine_error("bad_format", detail="'left' must be an object keyed by seat")
+    entries: dict[int, tuple[bool, int]] = {}
+    for key, value in obj.items():
+        seat = key if type(key) is int else _SEAT_KEYS.get(key) if type(key) is str else None
+        if seat is None or not 0 <= seat < players:
+            raise engine_error("bad_format", detail=f"left: {key!r} is not a seat")
+        if seat in entries:
+            raise engine_error("bad_format", detail=f"left: seat {seat} is given twice")
+        if type(value) is int:
+            entries[seat] = (False, value)
+        elif isinstance(value, list | tuple):
+            entries[seat] = (True, _mask_of_tiles(value, seat))
+        else:
+            raise engine_error(
+                "bad_format",
+                detail=f"left: seat {seat} must be a whole number of pips or a list of tiles",
+            )
+    return entries
+
+
+_SEAT_KEYS: Final = {str(seat): seat for seat in range(4)}

@@ -1,0 +1,129 @@
+"""The match: cumulative points per side and the moment a target is reached (R21, R22).
+
+`MatchState` adds points one event at a time — each scoring play, then the
+end-of-hand settlement — in exact half-points (`totals_x2`). The first side to
+reach or pass its target wins at that event, even in the middle of a hand
+(R22), and nothing more is accepted (``match_over``). Only the three-player
+split of R20 gives points to two sides at once; **Decision** (R22): if it
+carries both to the target, the higher total wins and equal totals make the
+match a tie between those two (`winners` then lists both).
+
+It also knows who leads next (R21): the seat that went out, or None when the
+lead goes by lot (the first hand and after a blocked hand). A hand led by
+another seat than `next_leader` is ``wrong_leader``.
+"""
+
+from __future__ import annotations
+
+from allfives.errors import engine_error
+from allfives.rules import Rules, check_players, side_of, sides
+from allfives.settlement import Settlement
+
+__all__ = ["MatchState", "points_json"]
+
+
+def points_json(points_x2: int) -> int | float:
+    """Half-points as a JSON number: an int when whole, else x.5.
+
+    >>> points_json(30), points_json(15)
+    (15, 7.5)
+    """
+    return points_x2 >> 1 if not points_x2 & 1 else points_x2 / 2
+
+
+class MatchState:
+    """Cumulative points per side, the winner and the next leader.
+
+    >>> match = MatchState(3, Rules(targets={3: 30}))
+    >>> match.score_play(2, 15), match.score_play(2, 15)
+    (False, True)
+    >>> match.winners, match.is_over, match.totals_x2
+    ([2], True, {0: 0, 1: 0, 2: 60})
+    """
+
+    __slots__ = (
+        "_target_x2",
+        "_totals",
+        "hands_played",
+        "next_leader",
+        "players",
+        "rules",
+        "winners",
+    )
+
+    players: int
+    rules: Rules
+    #: Sides that won (empty while the match goes on; two only for an R22 tie).
+    winners: list[int]
+    #: Seat that must lead the next hand, or None when it goes by lot (R5, R21).
+    next_leader: int | None
+    hands_played: int
+
+    def __init__(self, players: int, rules: Rules | None = None) -> None:
+        self.players = check_players(players)
+        self.rules = rules if rules is not None else Rules()
+        self._target_x2 = 2 * self.rules.target(players)
+        self._totals = [0] * len(sides(players))
+        self.winners = []
+        self.next_leader = None
+        self.hands_played = 0
+
+    @property
+    def target(self) -> int:
+        """The target every side plays to (R4)."""
+        return self._target_x2 >> 1
+
+    @property
+    def totals_x2(self) -> dict[int, int]:
+        """Points per side so far, in half-points."""
+        return dict(enumerate(self._totals))
+
+    @property
+    def is_over(self) -> bool:
+        """True once a side has reached its target."""
+        return bool(self.winners)
+
+    def start_hand(self, leader: int) -> None:
+        """Check that a new hand may start, led by `leader` (R5, R21, R22)."""
+        if self.winners:
+            raise engine_error("match_over")
+        if type(leader) is not int or not 0 <= leader < self.players:
+            raise engine_error("bad_format", detail=f"the leader must be a seat, not {leader!r}")
+        if self.next_leader is not None and leader != self.next_leader:
+            raise engine_error("wrong_leader", leader=leader, expected=self.next_leader)
+
+    def score_play(self, seat: int, points: int) -> bool:
+        """Add a play's points for `seat`'s side; True when that reaches the target."""
+        if self.winners:
+            raise engine_error("match_over")
+        side = seat % 2 if self.players == 4 else seat
+        total = self._totals[side] + points + points
+        self._totals[side] = total
+        if total >= self._target_x2:
+            self.winners = [side]
+            self.next_leader = None
+            return True
+        return False
+
+    def settle(self, settlement: Settlement) -> bool:
+        """Add a hand's end-of-hand points (all at once); True when the match is won."""
+        if self.winners:
+            raise engine_error("match_over")
+        reached = []
+        for side, bonus in settlement.bonus_x2.items():
+            self._totals[side] += bonus
+            if self._totals[side] >= self._target_x2:
+                reached.append(side)
+        if reached:
+            best = max(self._totals[side] for side in reached)
+            self.winners = sorted(side for side in reached if self._totals[side] == best)
+        return bool(reached)
+
+    def end_hand(self, went_out: int | None) -> None:
+        """Close a hand: the seat that went out leads next; after a block, by lot (R21)."""
+        self.hands_played += 1
+        self.next_leader = None if self.winners else went_out
+
+    def side_of(self, seat: int) -> int:
+        """The side `seat` plays for."""
+        return side_of(seat, self.players)

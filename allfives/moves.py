@@ -1,0 +1,180 @@
+"""A move of a tile-by-tile scoresheet: lay a tile, draw one, or pass (R7, R14, R15).
+
+`Move` is an immutable value with a JSON round trip matching the ``moves``
+entries of SCORESHEET.md: ``{"seat": 1, "play": "6-6", "end": "E"}``,
+``{"seat": 2, "draw": "2-4"}`` (or ``"draw": null`` when the face was not
+seen) and ``{"seat": 0, "pass": true}``. A play keeps the tile as written
+(`first` is its first written half) because the lead is laid with that half
+to the west; ``end`` is None when it was left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, Literal, NoReturn
+
+from allfives.errors import engine_error
+from allfives.tiles import TEXT_INFO, Tile
+
+__all__ = ["END_CHOICES", "Move", "MoveKind"]
+
+MoveKind = Literal["play", "draw", "pass"]
+END_CHOICES: Final = ("W", "E", "N", "S")
+
+
+def _bad(detail: str) -> NoReturn:
+    raise engine_error("bad_format", detail=detail)
+
+
+def _seat(value: object) -> int:
+    if type(value) is not int or not 0 <= value <= 3:
+        _bad(f"a move's seat must be a whole number 0 to 3, not {value!r}")
+    return value
+
+
+class Move:
+    """One entry of a hand's ``moves``.
+
+    >>> move = Move.parse({"seat": 1, "play": "6-3", "end": "E"})
+    >>> move.kind, move.seat, str(move.tile), move.end, move.first
+    ('play', 1, '3-6', 'E', 6)
+    >>> move.to_json()
+    {'seat': 1, 'play': '6-3', 'end': 'E'}
+    >>> Move.parse(Move.draw(2).to_json()) == Move.draw(2)
+    True
+    >>> Move.pass_turn(0).to_json()
+    {'seat': 0, 'pass': True}
+    """
+
+    __slots__ = ("end", "first", "kind", "seat", "tile")
+    kind: MoveKind
+    seat: int
+    tile: Tile | None
+    end: str | None
+    first: int | None
+
+    def __init__(
+        self,
+        kind: MoveKind,
+        seat: int,
+        tile: Tile | None = None,
+        end: str | None = None,
+        first: int | None = None,
+    ) -> None:
+        _seat(seat)
+        if kind == "play":
+            if tile is None:
+                _bad("a play needs a tile")
+            if first is None:
+                first = tile.low
+            elif not tile.has(first):
+                _bad(f"{tile.label} has no half {first}")
+            if end is not None and end not in END_CHOICES:
+                _bad(f"{end!r} is not an end (W, E, N or S)")
+        elif kind == "draw":
+            if end is not None or first is not None:
+                _bad("a draw takes no end")
+        elif kind == "pass":
+            if tile is not None or end is not None or first is not None:
+                _bad("a pass takes no tile and no end")
+        else:
+            _bad(f"{kind!r} is not a move (play, draw or pass)")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "first", first)
+
+    @classmethod
+    def play(cls, seat: int, tile: Tile | str, end: str | None = None) -> Move:
+        """Lay `tile` (a `Tile` or ``"a-b"`` as written) on `end`."""
+        if isinstance(tile, str):
+            parsed = Tile.parse(tile)
+            return cls("play", seat, parsed, end, TEXT_INFO[tile][1])
+        return cls("play", seat, tile, end)
+
+    @classmethod
+    def draw(cls, seat: int, tile: Tile | str | None = None) -> Move:
+        """Draw from the boneyard; `tile` is the face drawn, or None if not seen."""
+        return cls("draw", seat, Tile.parse(tile) if isinstance(tile, str) else tile)
+
+    @classmethod
+    def pass_turn(cls, seat: int) -> Move:
+        """Pass (R15)."""
+        return cls("pass", seat)
+
+    @classmethod
+    def parse(cls, obj: object) -> Move:
+        """Read a SCORESHEET.md move object; anything else is ``bad_format``."""
+        if not isinstance(obj, Mapping):
+            _bad(f"a move must be an object, not {obj!r}")
+        kinds = [kind for kind in ("play", "draw", "pass") if kind in obj]
+        if len(kinds) != 1:
+            _bad("a move has exactly one of 'play', 'draw' and 'pass'")
+        seat = _seat(obj.get("seat"))
+        if kinds[0] == "play":
+            text = obj["play"]
+            end = obj.get("end")
+            if end is not None and end not in END_CHOICES:
+                _bad(f"{end!r} is not an end (W, E, N or S)")
+            if type(text) is not str:
+                _bad(f"{text!r} is not a tile")
+            return cls.play(seat, text, end)
+        if kinds[0] == "draw":
+            face = obj["draw"]
+            if face is not None and type(face) is not str:
+                _bad(f"{face!r} is not a tile")
+            return cls.draw(seat, face)
+        if obj["pass"] is not True:
+            _bad("a pass is written 'pass': true")
+        return cls.pass_turn(seat)
+
+    def to_json(self) -> dict[str, object]:
+        """The SCORESHEET.md move object (``end`` only when given)."""
+        if self.kind == "play":
+            assert self.tile is not None and self.first is not None
+            result: dict[str, object] = {
+                "seat": self.seat,
+                "play": f"{self.first}-{self.tile.other(self.first)}",
+            }
+            if self.end is not None:
+                result["end"] = self.end
+            return result
+        if self.kind == "draw":
+            return {"seat": self.seat, "draw": None if self.tile is None else str(self.tile)}
+        return {"seat": self.seat, "pass": True}
+
+    @property
+    def is_play(self) -> bool:
+        """True for a play."""
+        return self.kind == "play"
+
+    @property
+    def is_draw(self) -> bool:
+        """True for a draw."""
+        return self.kind == "draw"
+
+    @property
+    def is_pass(self) -> bool:
+        """True for a pass."""
+        return self.kind == "pass"
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.kind, self.seat, self.tile, self.end, self.first)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __reduce__(self) -> tuple[type[Move], tuple[object, ...]]:
+        return (Move, self._key())
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self.to_json()!r})"

@@ -1,0 +1,100 @@
+"""What replaying a scoresheet yields: per play, per hand and for the match.
+
+These are plain records built by `allfives.scoresheet.replay`; `to_json()`
+gives the Output document of SCORESHEET.md. Points are kept in exact
+half-points (`*_x2`, keyed by side) and written as JSON numbers, a half as
+``7.5``. Besides the fixed fields the output adds ``winners`` (the list behind
+``winner``, two sides only for an R22 tie) and, per hand, ``leader`` and
+``mode``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from allfives.match import points_json
+from allfives.rules import Rules
+
+__all__ = ["HandReport", "HandResult", "MatchReport", "PlayReport"]
+
+HandResult = Literal["domino", "blocked", "target"]
+
+
+class PlayReport(NamedTuple):
+    """One laid tile (tile-by-tile) or one scoring play (tally, `move`/`count` None)."""
+
+    move: int | None
+    seat: int
+    count: int | None  # type: ignore[assignment]  # the contract's name; shadows tuple.count
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        """The SCORESHEET.md play object."""
+        return {"move": self.move, "seat": self.seat, "count": self.count, "points": self.points}
+
+
+def _sides_json(points_x2: dict[int, int]) -> dict[str, int | float]:
+    return {str(side): points_json(points) for side, points in points_x2.items()}
+
+
+@dataclass(slots=True)
+class HandReport:
+    """One hand: its plays, how it ended and the points per side it brought."""
+
+    plays: list[PlayReport]
+    #: ``domino``/``blocked``, or ``target`` when the match was won during the hand.
+    end: HandResult
+    #: Seats that won the hand (both partners; the two of a split; none).
+    hand_winner: list[int]
+    #: End-of-hand points per scoring side, half-points.
+    bonus_x2: dict[int, int]
+    #: Points per side in this hand, plays and bonus, half-points.
+    points_x2: dict[int, int]
+    leader: int
+    mode: Literal["tiles", "tally"]
+
+    def to_json(self) -> dict[str, object]:
+        """The SCORESHEET.md hand object."""
+        return {
+            "plays": [
+                {"move": move, "seat": seat, "count": count, "points": points}
+                for move, seat, count, points in self.plays
+            ],
+            "end": self.end,
+            "hand_winner": list(self.hand_winner),
+            "bonus": _sides_json(self.bonus_x2),
+            "points": _sides_json(self.points_x2),
+            "leader": self.leader,
+            "mode": self.mode,
+        }
+
+
+@dataclass(slots=True)
+class MatchReport:
+    """A replayed scoresheet: every hand, the totals, the winner and the next leader."""
+
+    hands: list[HandReport]
+    totals_x2: dict[int, int]
+    winners: list[int]
+    finished: bool
+    next_leader: int | None
+    players: int
+    rules: Rules
+
+    @property
+    def winner(self) -> int | None:
+        """The single winning side, or None while unfinished or for a tie (R22)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_json(self) -> dict[str, object]:
+        """The SCORESHEET.md Output document."""
+        return {
+            "ok": True,
+            "hands": [hand.to_json() for hand in self.hands],
+            "totals": _sides_json(self.totals_x2),
+            "winner": self.winner,
+            "winners": list(self.winners),
+            "finished": self.finished,
+            "next_leader": self.next_leader,
+        }

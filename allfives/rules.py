@@ -1,0 +1,186 @@
+"""The rule set a match is played under, and who sits on which side.
+
+`Rules` holds what organisers may change: the target per player count (R4),
+the hand size per player count (R3) and the award for a blocked hand (R20,
+``"opponents"`` or ``"difference"``). It reads and writes the ``"rules"``
+object of SCORESHEET.md; every field is optional there and partial maps are
+merged over the defaults. The defaults are module constants so that the
+database and the engine take them from one place.
+
+A *side* is one player, or a partnership at four players (R2: seats 0+2
+against 1+3). A side is named by its lowest seat, so `side_of(3, 4) == 1`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final, Literal, NoReturn, cast
+
+from allfives.errors import engine_error
+
+__all__ = [
+    "DEFAULT_BLOCKED_AWARD",
+    "DEFAULT_HAND_SIZES",
+    "DEFAULT_TARGETS",
+    "PLAYER_COUNTS",
+    "BlockedAward",
+    "Rules",
+    "check_players",
+    "side_of",
+    "side_seats",
+    "sides",
+]
+
+BlockedAward = Literal["opponents", "difference"]
+
+#: R2: the game is for two, three or four players.
+PLAYER_COUNTS: Final = (2, 3, 4)
+#: R4 (Pagat): 250 points with two players, 200 with three or four.
+DEFAULT_TARGETS: Final[Mapping[int, int]] = MappingProxyType({2: 250, 3: 200, 4: 200})
+#: R3 (Pagat): 9 tiles each with two players, 7 with three, 5 with four.
+DEFAULT_HAND_SIZES: Final[Mapping[int, int]] = MappingProxyType({2: 9, 3: 7, 4: 5})
+#: R20: seed 000's award for a blocked hand is the opponents' pooled pips.
+DEFAULT_BLOCKED_AWARD: Final[BlockedAward] = "opponents"
+_AWARDS: Final = ("opponents", "difference")
+
+
+def check_players(players: object) -> int:
+    """Return `players` if it is 2, 3 or 4, else raise ``bad_players`` (R2)."""
+    if type(players) is not int or players not in PLAYER_COUNTS:
+        raise engine_error("bad_players", players=players)
+    return players
+
+
+def side_of(seat: int, players: int) -> int:
+    """The side a seat scores for: its partnership at four players, else itself (R2).
+
+    >>> side_of(3, 4), side_of(2, 3)
+    (1, 2)
+    """
+    return seat % 2 if players == 4 else seat
+
+
+def sides(players: int) -> range:
+    """The sides of a table, each named by its lowest seat."""
+    return range(2) if players == 4 else range(players)
+
+
+def side_seats(side: int, players: int) -> tuple[int, ...]:
+    """The seats playing for `side`.
+
+    >>> side_seats(1, 4), side_seats(1, 3)
+    ((1, 3), (1,))
+    """
+    return (side, side + 2) if players == 4 else (side,)
+
+
+def _bad(detail: str) -> NoReturn:
+    raise engine_error("bad_format", detail=f"rules: {detail}")
+
+
+def _player_map(value: object, name: str, low: int) -> dict[int, int]:
+    """Read ``{"2": 250, ...}`` (or int keys) into a dict, checking every entry."""
+    if not isinstance(value, Mapping):
+        _bad(f"{name} must be an object mapping a player count to a number")
+    result: dict[int, int] = {}
+    for key, number in value.items():
+        players = key if type(key) is int else _count_key(key)
+        if players not in PLAYER_COUNTS:
+            _bad(f"{name} has a key {key!r}; the player counts are 2, 3 and 4")
+        if type(number) is not int or number < low:
+            _bad(f"{name}[{key!r}] must be a whole number of at least {low}, not {number!r}")
+        result[players] = number
+    return result
+
+
+def _count_key(key: object) -> int:
+    if type(key) is str and key in ("2", "3", "4"):
+        return int(key)
+    return -1
+
+
+def _frozen(mapping: Mapping[int, int]) -> Mapping[int, int]:
+    return MappingProxyType(dict(sorted(mapping.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A rule set: targets and hand sizes per player count, and the blocked award.
+
+    >>> rules = Rules.from_json({"targets": {"4": 500}})
+    >>> rules.target(4), rules.target(2), rules.hand_size(3), rules.blocked_award
+    (500, 250, 7, 'opponents')
+    >>> Rules.from_json(rules.to_json()) == rules
+    True
+    """
+
+    targets: Mapping[int, int] = field(default_factory=lambda: DEFAULT_TARGETS)
+    hand_sizes: Mapping[int, int] = field(default_factory=lambda: DEFAULT_HAND_SIZES)
+    blocked_award: BlockedAward = DEFAULT_BLOCKED_AWARD
+
+    def __post_init__(self) -> None:
+        targets = {**DEFAULT_TARGETS, **_player_map(self.targets, "targets", 1)}
+        hand_sizes = {**DEFAULT_HAND_SIZES, **_player_map(self.hand_sizes, "hand_sizes", 1)}
+        for players, size in hand_sizes.items():
+            if players * size > 28:
+                _bad(f"{players} hands of {size} tiles need more than the 28 tiles of the set")
+        if self.blocked_award not in _AWARDS:
+            _bad(f"blocked_award must be 'opponents' or 'difference', not {self.blocked_award!r}")
+        object.__setattr__(self, "targets", _frozen(targets))
+        object.__setattr__(self, "hand_sizes", _frozen(hand_sizes))
+
+    def __hash__(self) -> int:
+        return hash(
+            (tuple(self.targets.items()), tuple(self.hand_sizes.items()), self.blocked_award)
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return (
+            dict(self.targets) == dict(other.targets)
+            and dict(self.hand_sizes) == dict(other.hand_sizes)
+            and self.blocked_award == other.blocked_award
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Rules(targets={dict(self.targets)!r}, hand_sizes={dict(self.hand_sizes)!r}, "
+            f"blocked_award={self.blocked_award!r})"
+        )
+
+    @classmethod
+    def from_json(cls, obj: object) -> Rules:
+        """Read the SCORESHEET.md ``"rules"`` object (None or ``{}`` gives the defaults)."""
+        if obj is None:
+            return cls()
+        if not isinstance(obj, Mapping):
+            _bad("the rules must be an object")
+        targets = obj.get("targets", {})
+        hand_sizes = obj.get("hand_sizes", {})
+        award = obj.get("blocked_award", DEFAULT_BLOCKED_AWARD)
+        if award not in _AWARDS:
+            _bad(f"blocked_award must be 'opponents' or 'difference', not {award!r}")
+        return cls(
+            targets=_player_map(targets, "targets", 1),
+            hand_sizes=_player_map(hand_sizes, "hand_sizes", 1),
+            blocked_award=cast(BlockedAward, award),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """The complete ``"rules"`` object, every field written out."""
+        return {
+            "targets": {str(players): target for players, target in self.targets.items()},
+            "hand_sizes": {str(players): size for players, size in self.hand_sizes.items()},
+            "blocked_award": self.blocked_award,
+        }
+
+    def target(self, players: int) -> int:
+        """The target a side must reach to win (R4)."""
+        return self.targets[check_players(players)]
+
+    def hand_size(self, players: int) -> int:
+        """The tiles dealt to each player (R3)."""
+        return self.hand_sizes[check_players(players)]

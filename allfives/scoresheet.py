@@ -1,0 +1,205 @@
+"""Reading and judging a whole scoresheet (SCORESHEET.md, ``"format": "allfives/1"``).
+
+`replay(document)` walks the parsed JSON of a match hand by hand and move by
+move, applying every rule, and returns a `MatchReport`; the first broken rule
+raises an `AllFivesError` with ``hand`` and ``move`` filled in. `check(document)`
+is the same but never raises: it returns the Output document, or
+``{"ok": false, "error": {...}}``.
+
+Decisions taken here (the rest live with the rule they concern):
+
+- ``format`` may be left out (it then means ``allfives/1``); any other value is
+  ``bad_format``. Unknown fields are ignored, as SCORESHEET.md allows.
+- A hand is tile-by-tile when it has ``moves`` and tally when it has
+  ``scores``; both or neither is ``bad_format``. Every hand names its
+  ``leader``; the first hand and a hand after a block go by lot (any seat), a
+  hand after a domino must be led by the seat that went out (``wrong_leader``).
+- The match ends at the event that reaches a target (R22): a later move in the
+  hand, a later scoring play, or a later hand is ``match_over``. A hand
+  whose moves stop before it is over (and before the target) is
+  ``hand_incomplete``: a scoresheet records hands played to their end.
+- ``left`` is checked whenever it is given, even when not needed (the target
+  cut the hand short, or a deal makes it redundant).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from allfives.errors import AllFivesError, engine_error
+from allfives.hand import HandState, parse_left, read_deal
+from allfives.layout import END_INDEX
+from allfives.match import MatchState
+from allfives.reports import HandReport, MatchReport, PlayReport
+from allfives.rules import Rules, check_players
+from allfives.tally import replay_tally_hand
+from allfives.tiles import TEXT_INFO
+
+__all__ = ["FORMAT", "check", "replay"]
+
+#: The format and version this engine reads and writes.
+FORMAT: Final = "allfives/1"
+_MISSING: Final = object()
+#: Builds a PlayReport without NamedTuple's Python-level __new__ (hot loop).
+_new_play: Final = tuple.__new__
+
+
+def _bad(detail: str) -> AllFivesError:
+    return engine_error("bad_format", detail=detail)
+
+
+def replay(document: object) -> MatchReport:
+    """Replay a scoresheet, raising an `AllFivesError` at the first broken rule.
+
+    >>> report = replay({"players": 2, "hands": [{"leader": 0, "scores": [[0, 10]],
+    ...     "end": {"domino": 0}, "left": {"1": 13}}]})
+    >>> report.totals_x2, report.next_leader, report.finished
+    ({0: 50, 1: 0}, 0, False)
+    """
+    if not isinstance(document, Mapping):
+        raise _bad("a scoresheet is a JSON object")
+    if document.get("format", FORMAT) != FORMAT:
+        raise _bad(f"the format must be {FORMAT!r}, not {document.get('format')!r}")
+    players = check_players(document.get("players"))
+    rules = Rules.from_json(document.get("rules"))
+    hands = document.get("hands")
+    if not isinstance(hands, list | tuple):
+        raise _bad("'hands' must be a list")
+    match = MatchState(players, rules)
+    reports = []
+    for index, hand in enumerate(hands):
+        try:
+            reports.append(_replay_hand(hand, match))
+        except AllFivesError as error:
+            raise error.located(hand=index) from None
+    return MatchReport(
+        hands=reports,
+        totals_x2=match.totals_x2,
+        winners=list(match.winners),
+        finished=match.is_over,
+        next_leader=match.next_leader,
+        players=players,
+        rules=rules,
+    )
+
+
+def check(document: object) -> dict[str, object]:
+    """The SCORESHEET.md verdict on a parsed document; never raises.
+
+    >>> check({"players": 5, "hands": []})["error"]["code"]
+    'bad_players'
+    """
+    try:
+        return replay(document).to_json()
+    except AllFivesError as error:
+        return {"ok": False, "error": error.to_json()}
+    except RecursionError:  # a pathologically deep document, not a scoresheet
+        return {"ok": False, "error": _bad("the document is nested too deeply").to_json()}
+
+
+def _replay_hand(hand: object, match: MatchState) -> HandReport:
+    if match.is_over:
+        raise engine_error("match_over")
+    if not isinstance(hand, Mapping):
+        raise _bad("a hand must be an object")
+    leader = hand.get("leader")
+    if type(leader) is not int:
+        raise _bad(f"a hand's leader must be a seat, not {leader!r}")
+    match.start_hand(leader)
+    has_moves = "moves" in hand
+    if has_moves == ("scores" in hand):
+        raise _bad("a hand has either 'moves' (tile by tile) or 'scores' (tally)")
+    if has_moves:
+        return _replay_tiles_hand(hand, match, leader)
+    return replay_tally_hand(hand, match, leader)
+
+
+def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: int) -> HandReport:
+    """Replay a tile-by-tile hand; every rule is checked (see `allfives.hand`)."""
+    players = match.players
+    rules = match.rules
+    deal = hand.get("deal")
+    masks = None if deal is None else read_deal(deal, players, rules.hand_size(players))
+    state = HandState.from_masks(players, leader, rules, masks)
+    moves = hand.get("moves")
+    if not isinstance(moves, list | tuple):
+        raise _bad("'moves' must be a list")
+    plays: list[PlayReport] = []
+    points_x2 = [0] * (2 if players == 4 else players)
+    layout = state.layout
+    play = state.play
+    add_play = plays.append
+    text_info = TEXT_INFO
+    end_index = END_INDEX
+    over = False
+    for index, move in enumerate(moves):
+        try:
+            if over:
+                raise engine_error("match_over")
+            if type(move) is not dict and not isinstance(move, Mapping):
+                raise _bad(f"a move must be an object, not {move!r}")
+            seat = move.get("seat")
+            if type(seat) is not int or not 0 <= seat < players:
+                raise _bad(f"a move's seat must be 0 to {players - 1}, not {seat!r}")
+            text = move.get("play", _MISSING)
+            if text is not _MISSING:
+                if "draw" in move or "pass" in move:
+                    raise _bad("a move has exactly one of 'play', 'draw' and 'pass'")
+                info = text_info.get(text) if type(text) is str else None
+                if info is None:
+                    raise _bad(f"{text!r} is not a tile: write it as two pips 0-6, e.g. '3-6'")
+                end = move.get("end")
+                if end is None:
+                    e = None
+                else:
+                    e = end_index.get(end) if type(end) is str else None
+                    if e is None:
+                        raise _bad(f"{end!r} is not an end (W, E, N or S)")
+                points = play(seat, info[0], e, info[1])
+                add_play(_new_play(PlayReport, (index, seat, layout.count, points)))
+                if points:
+                    points_x2[seat % 2 if players == 4 else seat] += points + points
+                    over = match.score_play(seat, points)
+                continue
+            face = move.get("draw", _MISSING)
+            if face is not _MISSING:
+                if "pass" in move:
+                    raise _bad("a move has exactly one of 'play', 'draw' and 'pass'")
+                if face is None:
+                    state.draw(seat, -1)
+                else:
+                    info = text_info.get(face) if type(face) is str else None
+                    if info is None:
+                        raise _bad(f"{face!r} is not a tile: write it as two pips 0-6")
+                    state.draw(seat, info[0])
+            elif "pass" in move:
+                if move["pass"] is not True:
+                    raise _bad("a pass is written 'pass': true")
+                state.pass_turn(seat)
+            else:
+                raise _bad("a move has exactly one of 'play', 'draw' and 'pass'")
+        except AllFivesError as error:
+            raise error.located(move=index) from None
+    entries = parse_left(hand.get("left"), players)
+    if over:
+        if entries:
+            state.left_pips(entries)
+        match.end_hand(None)
+        return HandReport(plays, "target", [], {}, dict(enumerate(points_x2)), leader, "tiles")
+    if not state.end_code:
+        raise engine_error("hand_incomplete")
+    settlement = state.settle_pips(state.left_pips(entries))
+    match.settle(settlement)
+    match.end_hand(state.went_out)
+    for side, bonus in settlement.bonus_x2.items():
+        points_x2[side] += bonus
+    return HandReport(
+        plays,
+        settlement.end,
+        list(settlement.hand_winner),
+        dict(settlement.bonus_x2),
+        dict(enumerate(points_x2)),
+        leader,
+        "tiles",
+    )
