@@ -9,6 +9,12 @@ from __future__ import annotations
 from celery import shared_task
 
 from league.ratings.services import rating_apply_match, ratings_catch_up
+from league.standings.services import (
+    division_standings_refresh,
+    season_standings_refresh,
+    standings_refresh,
+    standings_sweep,
+)
 
 
 @shared_task(name="league.rating_apply_match")
@@ -22,3 +28,31 @@ def ratings_catch_up_task() -> int:
     """The sweep: rate whatever a lost task missed; returns matches rated."""
     report = ratings_catch_up()
     return 0 if report is None else report.matches_count
+
+
+# Standings (issue 6): refreshes coalesced by league.standings.services, and the sweep.
+
+
+@shared_task(name="league.standings_refresh")
+def standings_refresh_task(tournament_id: int) -> bool:
+    """Recompute a tournament's standings; True when rows were written (False: a run
+    as new or newer had stored them already)."""
+    return standings_refresh(tournament_id=tournament_id)
+
+
+@shared_task(name="league.season_standings_refresh")
+def season_standings_refresh_task(season_id: int) -> bool:
+    """Recompute a season's table from all its tournaments and league nights."""
+    return season_standings_refresh(season_id=season_id)
+
+
+@shared_task(name="league.division_standings_refresh")
+def division_standings_refresh_task(division_id: int) -> bool:
+    """Recompute a division's table from its tournaments and league nights."""
+    return division_standings_refresh(division_id=division_id)
+
+
+@shared_task(name="league.standings_sweep")
+def standings_sweep_task() -> int:
+    """Catch up on standings left dirty (a refresh the broker never delivered)."""
+    return standings_sweep()

@@ -163,6 +163,8 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 # A static beat schedule (django-celery-beat does not support Django 6.1 yet).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# Standings left dirty (a refresh the broker never took) are recomputed within a minute.
+CELERY_BEAT_SCHEDULE["standings-sweep"] = {"task": "league.standings_sweep", "schedule": 60.0}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

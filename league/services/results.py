@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from league.models import Table, TableResult, TableResultSide
 from league.ratings.services import ratings_schedule_after_result
+from league.standings.services import standings_refresh_request_for_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,7 @@ def table_status_set(*, table_id: int, status: str) -> None:
     if status not in Table.Status.values:
         raise ValidationError(_("Unknown table status %(s)s.") % {"s": status})
     Table.objects.filter(pk=table_id).update(status=status)
+    standings_refresh_request_for_table(table_id=table_id)  # tables in play are shown
 
 
 @transaction.atomic
@@ -73,6 +75,7 @@ def table_result_record(
     table.status = Table.Status.FINISHED
     table.save(update_fields=["status", "updated_at"])
     ratings_schedule_after_result(table_id=table_id)
+    standings_refresh_request_for_table(table_id=table_id)
     return result
 
 
@@ -82,3 +85,4 @@ def table_result_clear(*, table_id: int) -> None:
     TableResult.objects.filter(table_id=table_id).delete()
     Table.objects.filter(pk=table_id).update(status=Table.Status.PLAYING)
     ratings_schedule_after_result(table_id=table_id)
+    standings_refresh_request_for_table(table_id=table_id)
