@@ -1,0 +1,558 @@
+"""Pairing a round: the manager between the pure algorithms of ``league.pairing`` and the
+models (as Tabbycat's draw manager feeds its generators).
+
+It reads who is *active* (entries not withdrawn; for league nights, those checked in
+that evening), their match points so far (the standings engineer's selectors) and the
+*history* (who met whom and who partnered whom, from the Seat rows of earlier tables —
+the whole season's for league nights), dispatches on the tournament's format and table
+size to one pure function, and writes the resulting draw back as a *draft*: tables
+(through ``table_create``, so each table's target follows its player count, R4), seats
+(partnerships fill seats 0+2 / 1+3, R2), each table's cost breakdown, the round's
+quality report, its seed and its byes. An organiser may then edit the draft by hand;
+``round_draft_validate`` says what is wrong with it; ``round_publish`` makes it public.
+
+Progress of a pairing run (queued, running i of n, done, failed) is kept in the Django
+cache under one key per round, so it works with eager tasks and with Redis alike,
+whether or not Celery has a result backend.
+
+Vocabulary: an *entrant* is one active entry (``Entrant.id`` is the entry's id); a
+*unit* is what the history remembers — a player, or a partnership in partnership
+formats — so that a league night recognises last week's table-mates although every
+evening has its own entries.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, Literal
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from league.models import Entry, Round, Seat, Standings, Table, Tournament
+from league.pairing.quality import DraftWarning, validate_draft
+from league.pairing.swiss import swiss_pair
+from league.pairing.types import Draw, Entrant, History, PairingError, TableCost, pair
+from league.services.rounds import seats_for_entries, table_create
+from league.standings.maths import compute_standings
+from league.standings.selectors import standings_input
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` while a round is paired."""
+
+ProgressState = Literal["idle", "queued", "running", "done", "failed"]
+
+PROGRESS_TIMEOUT = 24 * 60 * 60
+"""Seconds a progress record is kept (long after any pairing run ends)."""
+
+
+# -- reading the field --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PairingField:
+    """What a pure pairing function is given, and the entries its ids stand for."""
+
+    entrants: tuple[Entrant, ...]
+    history: History
+    entries: dict[int, Entry]
+
+
+def _is_league_night(tournament: Tournament) -> bool:
+    return tournament.format == Tournament.Format.LEAGUE_NIGHT
+
+
+def _active_entries(*, tournament: Tournament) -> list[Entry]:
+    """Entries that may be paired: never the withdrawn; on league nights, the checked in."""
+    entries = Entry.objects.filter(tournament=tournament, is_withdrawn=False)
+    if _is_league_night(tournament):
+        entries = entries.filter(is_checked_in=True)
+    return list(entries.select_related("player", "partnership").order_by("pk"))
+
+
+def _unit_of(entry: Entry, *, by_partnership: bool) -> int | None:
+    return entry.partnership_id if by_partnership else entry.player_id
+
+
+def _history_rounds(*, round: Round) -> Q:
+    """The rounds whose tables the history remembers: the tournament's earlier rounds, and
+    for a league night every published round of the season's other events too."""
+    tournament = round.tournament
+    rounds = Q(tournament=tournament, number__lt=round.number)
+    if _is_league_night(tournament) and tournament.season_id is not None:
+        rounds |= (
+            Q(tournament__season_id=tournament.season_id)
+            & ~Q(tournament=tournament)
+            & ~Q(status=Round.Status.DRAFT)
+        )
+    return rounds
+
+
+def _history(*, round: Round, entries: Sequence[Entry], by_partnership: bool) -> History:
+    """Met and partnered counts between the given entries, from the Seat rows of the
+    rounds ``_history_rounds`` names (seats 0+2 and 1+3 are partners, R2)."""
+    entry_of_unit = {
+        unit: e.pk for e in entries if (unit := _unit_of(e, by_partnership=by_partnership))
+    }
+    seats = Seat.objects.filter(
+        table__round__in=Round.objects.filter(_history_rounds(round=round))
+    ).values_list("table_id", "number", "player_id", "entry__partnership_id")
+    tables: dict[int, dict[int, int | None]] = defaultdict(dict)
+    for table_id, number, player_id, partnership_id in seats:
+        unit = partnership_id if by_partnership else player_id
+        tables[table_id][number] = entry_of_unit.get(unit) if unit is not None else None
+    met: dict[frozenset[int], int] = defaultdict(int)
+    partnered: dict[frozenset[int], int] = defaultdict(int)
+    for by_seat in tables.values():
+        present = {e for e in by_seat.values() if e is not None}
+        for a, b in combinations(sorted(present), 2):
+            met[pair(a, b)] += 1
+        if len(by_seat) == 4:
+            for x, y in ((0, 2), (1, 3)):
+                first, second = by_seat.get(x), by_seat.get(y)
+                if first is not None and second is not None and first != second:
+                    partnered[pair(first, second)] += 1
+    return History(met, partnered)
+
+
+def _standings_scores(
+    *, tournament: Tournament, entries: Sequence[Entry], by_partnership: bool
+) -> dict[int, tuple[Fraction, int]]:
+    """Each entry's match points so far and rank, computed afresh by the standings
+    engineer's selector and maths (never stale stored rows). A league night ranks by the
+    season's standings (players, or partnerships), any other event by its own."""
+    if _is_league_night(tournament) and tournament.season_id is not None:
+        scope = Standings(season_id=tournament.season_id)
+        keys = {e.pk: _unit_of(e, by_partnership=by_partnership) for e in entries}
+    else:
+        scope = Standings(tournament_id=tournament.pk)
+        keys = {e.pk: e.pk for e in entries}
+    data = standings_input(standings=scope)
+    ranked = compute_standings(
+        tables=data.tables,
+        byes=data.byes,
+        withdrawals=data.withdrawals,
+        entrant_ids=data.names,
+        scoring=data.scoring,
+        tiebreaks=data.tiebreaks,
+        lot_seed=data.lot_seed,
+    )
+    rows = {row.entrant_id: (row.match_points, row.rank) for row in ranked.rows}
+    unranked = max((rank for _points, rank in rows.values()), default=0) + 1
+    return {
+        entry_id: rows.get(key, (Fraction(0), unranked)) if key is not None else (Fraction(0), 0)
+        for entry_id, key in keys.items()
+    }
+
+
+def pairing_field(*, round: Round) -> PairingField:
+    """The entrants of a round (with scores, ranks and earlier byes) and their history."""
+    tournament = round.tournament
+    by_partnership = tournament.is_partnership_format
+    entries = _active_entries(tournament=tournament)
+    scores = _standings_scores(
+        tournament=tournament, entries=entries, by_partnership=by_partnership
+    )
+    had_bye = set(
+        Round.byes.through.objects.filter(
+            round__tournament=tournament, round__number__lt=round.number
+        ).values_list("entry_id", flat=True)
+    )
+    entrants = tuple(
+        Entrant(
+            id=e.pk,
+            score=scores[e.pk][0],
+            rank=scores[e.pk][1],
+            had_bye=e.pk in had_bye,
+        )
+        for e in entries
+    )
+    history = _history(round=round, entries=entries, by_partnership=by_partnership)
+    return PairingField(entrants, history, {e.pk: e for e in entries})
+
+
+# -- dispatch -------------------------------------------------------------------------------
+
+
+def _not_available(tournament: Tournament) -> ValidationError:
+    return ValidationError(
+        _("Automatic pairing for %(format)s at tables of %(size)s is not available yet.")
+        % {"format": tournament.get_format_display(), "size": tournament.table_size},
+        code="format_not_available",
+    )
+
+
+def _byes_refused(count: int) -> ValidationError:
+    return ValidationError(
+        _(
+            "%(n)d entrants cannot all be seated and this tournament does not allow byes: "
+            "allow byes, or add or withdraw an entrant."
+        )
+        % {"n": count},
+        code="byes_not_allowed",
+    )
+
+
+def _two_sided(field: PairingField, tournament: Tournament, seed: int) -> Draw:
+    """Two sides a table (players at tables of two, or partnerships at tables of four)."""
+    if len(field.entrants) % 2 and not tournament.allow_byes:
+        raise _byes_refused(len(field.entrants))
+    return swiss_pair(field.entrants, field.history, seed=seed)
+
+
+def draw_compute(*, tournament: Tournament, field: PairingField, seed: int) -> Draw:
+    """Run the pure pairing function for the tournament's format and table size."""
+    fmt, size = tournament.format, tournament.table_size
+    if tournament.is_partnership_format or (
+        fmt == Tournament.Format.SWISS and size == Tournament.TableSize.TWO
+    ):
+        return _two_sided(field, tournament, seed)
+    raise _not_available(tournament)
+
+
+def _pairing_error(error: PairingError) -> ValidationError:
+    messages = {
+        "too_few": _("Too few entrants are present to pair this round."),
+        "cannot_seat": _("The entrants present cannot be seated at tables of this size."),
+        "table_size": _("This table size cannot be paired."),
+    }
+    message = messages.get(error.code) or _("This round cannot be paired: %(detail)s") % {
+        "detail": str(error)
+    }
+    return ValidationError(message, code=error.code)
+
+
+# -- writing the draft ----------------------------------------------------------------------
+
+
+def table_cost_json(cost: TableCost) -> dict[str, Any]:
+    """A table's cost breakdown for ``Table.cost`` (fractions as strings such as "1/2")."""
+    return {
+        "score_gap": str(cost.score_gap),
+        "score_cost": str(cost.score_cost),
+        "rematches": cost.rematches,
+        "partner_repeats": cost.partner_repeats,
+        "opponent_repeats": cost.opponent_repeats,
+    }
+
+
+def _seat_count(entry: Entry) -> int:
+    return 2 if entry.partnership_id is not None else 1
+
+
+def round_pair(*, round: Round, seed: int | None = None, progress: Progress | None = None) -> Draw:
+    """Pair a draft round afresh: replace its tables, seats and byes with a new draw.
+
+    ``seed`` defaults to the round's recorded seed (else the tournament's); the seed used
+    is recorded, and the same seed on the same field gives the same draw.
+    """
+    report = progress or (lambda _done, _total: None)
+    report(0, 1)
+    with transaction.atomic():
+        round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+        if round.status != Round.Status.DRAFT:
+            raise ValidationError(
+                _("Only a draft round can be paired; this round is %(status)s.")
+                % {"status": round.get_status_display()},
+                code="not_draft",
+            )
+        tournament = round.tournament
+        if seed is None:
+            seed = round.pairing_seed if round.pairing_seed is not None else tournament.seed
+        # The old draft goes first, so its byes and tables are not read back as history.
+        Table.objects.filter(round=round).delete()
+        round.byes.clear()
+        field = pairing_field(round=round)
+        total = 2 + len(field.entrants)
+        report(1, total)
+        try:
+            draw = draw_compute(tournament=tournament, field=field, seed=seed)
+        except PairingError as error:
+            raise _pairing_error(error) from error
+        done = 2
+        report(done, total)
+        for number, drawn in enumerate(draw.tables, start=1):
+            entries = [field.entries[eid] for eid in drawn.seats]
+            table_create(
+                round=round,
+                number=number,
+                seats=seats_for_entries(entries, player_count=sum(_seat_count(e) for e in entries)),
+                cost=table_cost_json(drawn.cost),
+            )
+            done += len(drawn.seats)
+            report(done, total)
+        round.byes.set(draw.byes)
+        round.quality = draw.report.as_dict()
+        round.pairing_seed = seed
+        round.save(update_fields=["quality", "pairing_seed", "updated_at"])
+    report(total, total)
+    return draw
+
+
+# -- checking a hand-edited draft -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DraftProblem:
+    """One warning about a draft, ready for people: translated, with names and the table."""
+
+    code: str
+    message: str
+    entry_ids: tuple[int, ...]
+    table_number: int | None
+    is_blocking: bool
+
+
+def _table_bounds(tournament: Tournament) -> tuple[int, int]:
+    """Entrants per table a format allows (partnerships count as one entrant)."""
+    if tournament.is_partnership_format or tournament.table_size == Tournament.TableSize.TWO:
+        return 2, 2
+    return 2, 4
+
+
+def _drafted_tables(round: Round) -> tuple[list[list[int]], list[int]]:
+    """The round's tables as entry ids in seat order (a partnership once), and table numbers."""
+    seats: dict[int, list[tuple[int, int, bool]]] = defaultdict(list)
+    numbers: dict[int, int] = {}
+    for table_id, table_number, number, entry_id, partnership_id in Seat.objects.filter(
+        table__round=round
+    ).values_list("table_id", "table__number", "number", "entry_id", "entry__partnership_id"):
+        seats[table_id].append((number, entry_id, partnership_id is not None))
+        numbers[table_id] = table_number
+    for table_id, table_number in Table.objects.filter(round=round).values_list("id", "number"):
+        numbers.setdefault(table_id, table_number)
+        seats.setdefault(table_id, [])
+    order = sorted(numbers, key=lambda t: numbers[t])
+    tables: list[list[int]] = []
+    for table_id in order:
+        ids: list[int] = []
+        for _number, entry_id, is_partnership in sorted(seats[table_id]):
+            if not (is_partnership and entry_id in ids):
+                ids.append(entry_id)
+        tables.append(ids)
+    return tables, [numbers[t] for t in order]
+
+
+def _problem_message(warning: DraftWarning, names: dict[int, str], table: int | None) -> str:
+    ids = warning.entrant_ids
+    who = names.get(ids[0], "?") if ids else ""
+    other = names.get(ids[1], "?") if len(ids) > 1 else ""
+    match warning.code:
+        case "player_twice":
+            return _("%(who)s appears more than once in this round.") % {"who": who}
+        case "unknown_entrant":
+            return _(
+                "%(who)s is not active in this tournament (withdrawn, not checked in, "
+                "or entered elsewhere)."
+            ) % {"who": who}
+        case "unseated":
+            return _("%(who)s has neither a seat nor a bye.") % {"who": who}
+        case "bye_repeat":
+            return _("%(who)s has already had a bye.") % {"who": who}
+        case "table_size":
+            return _("Table %(table)s seats %(n)d entrants.") % {"table": table, "n": len(ids)}
+        case "rematch":
+            return _("Table %(table)s: %(a)s and %(b)s have met before.") % {
+                "table": table,
+                "a": who,
+                "b": other,
+            }
+        case "partner_repeat":
+            return _("Table %(table)s: %(a)s and %(b)s have been partners before.") % {
+                "table": table,
+                "a": who,
+                "b": other,
+            }
+    return warning.message
+
+
+def round_draft_validate(*, round: Round) -> list[DraftProblem]:
+    """The warnings for a (hand-edited) draft: an entrant twice, tables of the wrong size,
+    inactive or unseated entrants, repeated byes, rematches and partner repeats."""
+    round = Round.objects.select_related("tournament").get(pk=round.pk)
+    field = pairing_field(round=round)
+    tables, numbers = _drafted_tables(round)
+    byes = list(round.byes.values_list("pk", flat=True))
+    smallest, largest = _table_bounds(round.tournament)
+    warnings = validate_draft(
+        tables,
+        byes,
+        entrants=field.entrants,
+        history=field.history,
+        smallest=smallest,
+        largest=largest,
+    )
+    ids = {i for w in warnings for i in w.entrant_ids}
+    names = {e.pk: e.display_name for e in field.entries.values()}
+    missing = ids - set(names)
+    if missing:
+        names.update(
+            (e.pk, e.display_name)
+            for e in Entry.objects.filter(pk__in=missing).select_related("player", "partnership")
+        )
+    problems = []
+    for w in warnings:
+        table = numbers[w.table_index] if w.table_index is not None else None
+        problems.append(
+            DraftProblem(
+                code=w.code,
+                message=_problem_message(w, names, table),
+                entry_ids=tuple(w.entrant_ids),
+                table_number=table,
+                is_blocking=w.is_blocking,
+            )
+        )
+    return problems
+
+
+# -- progress of a pairing run --------------------------------------------------------------
+
+
+def _progress_key(round_id: int) -> str:
+    return f"league:round-pair-progress:{round_id}"
+
+
+def round_pair_progress(*, round_id: int) -> dict[str, Any]:
+    """The latest progress of pairing a round: state, done, total and a message."""
+    found = cache.get(_progress_key(round_id))
+    if not isinstance(found, dict):
+        return {"state": "idle", "done": 0, "total": 0, "message": ""}
+    return found
+
+
+def round_pair_progress_record(
+    *, round_id: int, state: ProgressState, done: int = 0, total: int = 0, message: str = ""
+) -> None:
+    """Record how far pairing a round has got (read back by ``round_pair_progress``)."""
+    cache.set(
+        _progress_key(round_id),
+        {"state": state, "done": done, "total": total, "message": message},
+        PROGRESS_TIMEOUT,
+    )
+
+
+def round_pair_queue(*, round: Round) -> None:
+    """Check that a round can be paired now and mark it queued (the caller enqueues the
+    task on commit)."""
+    if round.status != Round.Status.DRAFT:
+        raise ValidationError(
+            _("Only a draft round can be paired; this round is %(status)s.")
+            % {"status": round.get_status_display()},
+            code="not_draft",
+        )
+    round_pair_progress_record(round_id=round.pk, state="queued")
+
+
+# -- reading a draw back --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    number: int
+    entry_id: int
+    player_id: int
+    player_name: str
+    entry_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    id: int
+    number: int
+    player_count: int
+    target: int
+    status: str
+    cost: dict[str, Any]
+    seats: tuple[SeatView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDraw:
+    """A round's draw as the admin and the API show it."""
+
+    round: Round
+    tables: tuple[TableView, ...]
+    byes: tuple[tuple[int, str], ...]
+    quality: dict[str, Any]
+    problems: tuple[DraftProblem, ...]
+
+
+def round_draw(*, round: Round, with_problems: bool | None = None) -> RoundDraw:
+    """The round's tables with seats and costs, its byes and quality report, and — for a
+    draft, unless told otherwise — the warnings about it."""
+    tables = list(
+        Table.objects.filter(round=round)
+        .prefetch_related("seats__player", "seats__entry__player", "seats__entry__partnership")
+        .order_by("number")
+    )
+    views = tuple(
+        TableView(
+            id=t.pk,
+            number=t.number,
+            player_count=t.player_count,
+            target=t.target,
+            status=t.status,
+            cost=dict(t.cost or {}),
+            seats=tuple(
+                SeatView(s.number, s.entry_id, s.player_id, str(s.player), s.entry.display_name)
+                for s in sorted(t.seats.all(), key=lambda s: s.number)
+            ),
+        )
+        for t in tables
+    )
+    byes = tuple(
+        (e.pk, e.display_name)
+        for e in round.byes.select_related("player", "partnership").order_by("pk")
+    )
+    if with_problems is None:
+        with_problems = round.status == Round.Status.DRAFT
+    problems = tuple(round_draft_validate(round=round)) if with_problems and tables else ()
+    return RoundDraw(round, views, byes, dict(round.quality or {}), problems)
+
+
+def round_pair_run(
+    *,
+    round_id: int,
+    seed: int | None = None,
+    language: str | None = None,
+    on_progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Pair a round and record the progress as it goes (the task's body): the quality
+    report when done, ``{"error": message}`` when the organiser has something to fix.
+    Messages are in ``language`` (the language of whoever asked)."""
+    with translation.override(language or settings.LANGUAGE_CODE):
+
+        def progress(done: int, total: int) -> None:
+            round_pair_progress_record(round_id=round_id, state="running", done=done, total=total)
+            if on_progress is not None:
+                on_progress(done, total)
+
+        try:
+            round = Round.objects.get(pk=round_id)
+            draw = round_pair(round=round, seed=seed, progress=progress)
+        except Round.DoesNotExist:
+            message = _("The round no longer exists.")
+        except ValidationError as error:
+            message = " ".join(error.messages)
+        except Exception:
+            round_pair_progress_record(
+                round_id=round_id,
+                state="failed",
+                message=_("Pairing failed unexpectedly; the error has been logged."),
+            )
+            raise
+        else:
+            total = 2 + len(draw.seated) + len(draw.byes)
+            round_pair_progress_record(round_id=round_id, state="done", done=total, total=total)
+            return draw.report.as_dict()
+        round_pair_progress_record(round_id=round_id, state="failed", message=message)
+        return {"error": message}

@@ -1,0 +1,242 @@
+"""round_pair end to end through the database: who is paired, how tables and seats are
+written, what is recorded (seed, costs, quality, byes), and what is refused."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from league.models import Round, Tournament
+from league.services.pairing import pairing_field, round_pair
+from league.services.registration import entry_create, entry_withdraw
+from league.services.rounds import round_create, round_publish
+from tests.factories import PlayerFactory
+from tests.league.pairing_service.conftest import (
+    appearances,
+    entries_of,
+    play,
+    seating,
+    tournament_with_entries,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_swiss_round_seats_everyone_exactly_once_with_one_bye_for_an_odd_field() -> None:
+    # Given a Swiss for seven players at tables of two, byes allowed
+    tournament = tournament_with_entries(7)
+    round = round_create(tournament=tournament)
+    # When the round is paired
+    draw = round_pair(round=round, seed=11)
+    # Then three tables of two and one bye hold every entry exactly once
+    assert [len(t) for t in seating(round)] == [2, 2, 2]
+    assert round.byes.count() == 1
+    assert appearances(round) == {e.pk: 1 for e in entries_of(tournament)}
+    assert draw.byes == tuple(round.byes.values_list("pk", flat=True))
+
+
+def test_each_table_target_follows_its_player_count() -> None:
+    # Given a Swiss at tables of two under a rule set with target 250 for two players
+    tournament = tournament_with_entries(4)
+    round = round_create(tournament=tournament)
+    # When it is paired
+    round_pair(round=round, seed=1)
+    # Then every table is a two-player table with the two-player target
+    assert set(round.tables.values_list("player_count", "target")) == {(2, 250)}
+
+
+def test_round_records_seed_quality_report_and_each_tables_cost() -> None:
+    # Given a Swiss with two rounds, the first one played
+    tournament = tournament_with_entries(6)
+    first = round_create(tournament=tournament)
+    round_pair(round=first, seed=3)
+    play(first)
+    second = round_create(tournament=tournament)
+    # When the second round is paired
+    round_pair(round=second, seed=9)
+    second.refresh_from_db()
+    # Then the seed, the quality report and every table's cost breakdown are stored
+    assert second.pairing_seed == 9
+    assert second.quality["rematches"] == 0
+    assert second.quality["table_count"] == 3
+    assert Fraction(second.quality["largest_score_gap"]) >= 0
+    for table in second.tables.all():
+        assert set(table.cost) >= {"score_gap", "rematches", "partner_repeats"}
+        assert table.cost["rematches"] == 0
+
+
+def test_second_swiss_round_pairs_winners_with_winners_and_avoids_rematches() -> None:
+    # Given eight players after one round (four won, four lost)
+    tournament = tournament_with_entries(8)
+    first = round_create(tournament=tournament)
+    round_pair(round=first, seed=5)
+    play(first)
+    winners = {seats[0] for seats in seating(first)}
+    met = {frozenset(seats) for seats in seating(first)}
+    # When round two is paired
+    second = round_create(tournament=tournament)
+    round_pair(round=second, seed=5)
+    # Then winners meet winners, losers meet losers, and nobody meets again
+    for seats in seating(second):
+        assert len({e in winners for e in seats}) == 1
+        assert frozenset(seats) not in met
+    assert all(t.cost["score_gap"] == "0" for t in second.tables.all())
+
+
+def test_same_seed_gives_the_same_draw_and_rerunning_replaces_the_draft() -> None:
+    # Given a draft round of a ten-player Swiss
+    tournament = tournament_with_entries(10)
+    round = round_create(tournament=tournament)
+    # When it is paired twice with the same seed
+    round_pair(round=round, seed=42)
+    first = seating(round)
+    round_pair(round=round, seed=42)
+    # Then the draw is the same, and the old tables were replaced, not added to
+    assert seating(round) == first
+    assert round.tables.count() == 5
+
+
+def test_without_a_seed_the_recorded_seed_is_used() -> None:
+    # Given a round whose recorded seed is 77
+    tournament = tournament_with_entries(6)
+    round = round_create(tournament=tournament)
+    Round.objects.filter(pk=round.pk).update(pairing_seed=77)
+    round_pair(round=round, seed=77)
+    with_seed = seating(round)
+    # When it is paired again without a seed
+    round_pair(round=round)
+    # Then the recorded seed is used and the draw repeats
+    assert seating(round) == with_seed
+    round.refresh_from_db()
+    assert round.pairing_seed == 77
+
+
+def test_withdrawn_entrant_is_never_paired() -> None:
+    # Given a Swiss of five in which one entry withdraws after round one
+    tournament = tournament_with_entries(5)
+    first = round_create(tournament=tournament)
+    round_pair(round=first, seed=1)
+    play(first)
+    leaver = entries_of(tournament)[0]
+    entry_withdraw(entry=leaver)
+    # When round two is paired
+    second = round_create(tournament=tournament)
+    round_pair(round=second, seed=1)
+    # Then the leaver has neither a seat nor a bye, and the four others all play
+    assert leaver.pk not in appearances(second)
+    assert len(appearances(second)) == 4
+    assert second.byes.count() == 0
+
+
+def test_late_entrant_joins_the_next_round() -> None:
+    # Given a Swiss of four whose first round has been played
+    tournament = tournament_with_entries(4)
+    first = round_create(tournament=tournament)
+    round_pair(round=first, seed=2)
+    play(first)
+    # When a fifth and sixth player enter late and round two is paired
+    late = [entry_create(tournament=tournament, player=PlayerFactory()) for _ in range(2)]
+    second = round_create(tournament=tournament)
+    round_pair(round=second, seed=2)
+    # Then both late entrants are seated in round two
+    seen = appearances(second)
+    assert all(seen[e.pk] == 1 for e in late)
+    assert sum(seen.values()) == 6
+
+
+def test_odd_field_without_byes_is_refused_with_a_clear_message() -> None:
+    # Given five players and a tournament that does not allow byes
+    tournament = tournament_with_entries(5, allow_byes=False)
+    round = round_create(tournament=tournament)
+    # When pairing is asked for, then it is refused and nothing is written
+    with pytest.raises(ValidationError) as raised:
+        round_pair(round=round, seed=1)
+    assert raised.value.code == "byes_not_allowed"
+    assert "byes" in raised.value.messages[0]
+    assert round.tables.count() == 0
+
+
+def test_a_published_round_is_not_paired_again() -> None:
+    # Given a paired and published round
+    tournament = tournament_with_entries(4)
+    round = round_create(tournament=tournament)
+    round_pair(round=round, seed=1)
+    before = seating(round)
+    round_publish(round=round)
+    # When pairing it again is asked for, then it is refused and the tables stay
+    with pytest.raises(ValidationError) as raised:
+        round_pair(round=round, seed=2)
+    assert raised.value.code == "not_draft"
+    assert seating(round) == before
+
+
+def test_too_few_entrants_is_refused() -> None:
+    # Given a Swiss with a single entry
+    tournament = tournament_with_entries(1)
+    round = round_create(tournament=tournament)
+    # When it is paired, then it is refused with the pure algorithm's reason, translated
+    with pytest.raises(ValidationError) as raised:
+        round_pair(round=round, seed=1)
+    assert raised.value.code == "too_few"
+
+
+def test_partnerships_fill_opposite_seats_at_four_player_tables() -> None:
+    # Given a fixed-partnership event of four partnerships
+    tournament = tournament_with_entries(
+        4, format=Tournament.Format.FIXED_PARTNERSHIP, table_size=Tournament.TableSize.FOUR
+    )
+    round = round_create(tournament=tournament)
+    # When it is paired
+    round_pair(round=round, seed=4)
+    # Then two four-player tables: each partnership sits at seats 0+2 or 1+3, with both
+    # of its players, and the table carries the four-player target
+    assert set(round.tables.values_list("player_count", "target")) == {(4, 150)}
+    for table in round.tables.all():
+        seats = list(table.seats.order_by("number").select_related("entry__partnership"))
+        assert seats[0].entry_id == seats[2].entry_id != seats[1].entry_id == seats[3].entry_id
+        for a, b in ((seats[0], seats[2]), (seats[1], seats[3])):
+            partnership = a.entry.partnership
+            assert {a.player_id, b.player_id} == {
+                partnership.player_a_id,
+                partnership.player_b_id,
+            }
+
+
+def test_partnerships_do_not_meet_again_in_round_two() -> None:
+    # Given four partnerships after one round
+    tournament = tournament_with_entries(
+        4, format=Tournament.Format.FIXED_PARTNERSHIP, table_size=Tournament.TableSize.FOUR
+    )
+    first = round_create(tournament=tournament)
+    round_pair(round=first, seed=8)
+    play(first)
+    # When round two is paired
+    second = round_create(tournament=tournament)
+    round_pair(round=second, seed=8)
+    # Then no two partnerships meet twice, and the history saw partnerships, not players
+    met = {frozenset(t) for t in seating(first)}
+    assert all(frozenset(t) not in met for t in seating(second))
+    second.refresh_from_db()
+    assert second.quality["rematches"] == 0
+
+
+def test_history_counts_meetings_and_partners_from_earlier_seats() -> None:
+    # Given a rotating-partner event whose first round was written by hand
+    from league.services.rounds import seats_for_entries, table_create
+
+    tournament = tournament_with_entries(
+        4, format=Tournament.Format.ROTATING_PARTNER, table_size=Tournament.TableSize.FOUR
+    )
+    a, b, c, d = entries_of(tournament)
+    first = round_create(tournament=tournament)
+    table_create(round=first, number=1, seats=seats_for_entries([a, b, c, d], player_count=4))
+    second = round_create(tournament=tournament)
+    # When the second round's field is read
+    field = pairing_field(round=second)
+    # Then everyone met everyone once, and a+c, b+d were partners (seats 0+2, 1+3)
+    assert field.history.meetings(a.pk, d.pk) == 1
+    assert field.history.partnerships(a.pk, c.pk) == 1
+    assert field.history.partnerships(b.pk, d.pk) == 1
+    assert field.history.partnerships(a.pk, b.pk) == 0
