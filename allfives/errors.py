@@ -48,25 +48,21 @@ ERRORS: Final[Mapping[str, ErrorSpec]] = {
     "bad_deal": ErrorSpec("format", "R3", "the deal is wrong: {detail}"),
     # Moves the rules forbid.
     "not_your_turn": ErrorSpec("move", "R2", "seat {seat} moves, but it is seat {turn}'s turn"),
-    "tile_already_played": ErrorSpec("move", "R1", "seat {seat}: {tile} has already been played"),
+    "tile_already_played": ErrorSpec("move", "R1", "{tile} has already been played"),
     "tile_not_in_hand": ErrorSpec("move", "R3", "seat {seat} does not hold {tile} ({where})"),
     "tile_not_in_boneyard": ErrorSpec(
         "move", "R3", "seat {seat} draws {tile}, which is not in the boneyard ({where})"
     ),
     "tile_does_not_match": ErrorSpec(
-        "move", "R7", "seat {seat}: {tile} does not match the {end_name} end ({pips})"
+        "move", "R7", "{tile} does not match the {end_name} end ({pips})"
     ),
-    "tile_fits_no_end": ErrorSpec("move", "R7", "seat {seat}: {tile} matches no open end ({ends})"),
-    "ambiguous_end": ErrorSpec(
-        "move", "R7", "seat {seat}: {tile} fits the {end_names} ends; say which one"
-    ),
-    "lead_has_no_end": ErrorSpec(
-        "move", "R6", "seat {seat}: the lead {tile} starts the line and takes no end"
-    ),
+    "tile_fits_no_end": ErrorSpec("move", "R7", "{tile} matches no open end ({ends})"),
+    "ambiguous_end": ErrorSpec("move", "R7", "{tile} fits the {end_names} ends; say which one"),
+    "lead_has_no_end": ErrorSpec("move", "R6", "the lead {tile} starts the line and takes no end"),
     "branch_not_open": ErrorSpec(
         "move",
         "R10",
-        "seat {seat}: {tile} cannot go on the {end_name} branch; it opens only once both "
+        "{tile} cannot go on the {end_name} branch; it opens only once both "
         "straight sides of the spinner hold a tile",
     ),
     "must_play": ErrorSpec("move", "R13", "seat {seat} draws but can lay {tile}"),
@@ -92,7 +88,7 @@ ERRORS: Final[Mapping[str, ErrorSpec]] = {
     "left_missing": ErrorSpec(
         "score", "R18", "the remaining tiles or pips of seat {seat} are needed to settle the hand"
     ),
-    "left_disagrees": ErrorSpec("score", "R1", "seat {seat}: remaining {given} — {detail}"),
+    "left_disagrees": ErrorSpec("score", "R1", "remaining {given}: {detail}"),
     "target_not_reached": ErrorSpec(
         "score", "R22", "the hand is said to end at the target, but no side reached it"
     ),
@@ -147,7 +143,10 @@ class AllFivesError(ValueError):
         self.code = code
         self.rule = spec.rule
         self.params = params
-        self.message = spec.template.format_map(params)
+        message = spec.template.format_map(params)
+        if seat is not None and "{seat}" not in spec.template:
+            message = f"seat {seat}: {message}"  # the seat as context, when known
+        self.message = message
         self.hand = hand
         self.move = move
         self.seat = seat

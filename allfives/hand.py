@@ -603,7 +603,35 @@ class HandState:
                     f"to {base + max(high, 0)} pips",
                 )
             pips[seat] = value
+        if entries:
+            self._check_left_together(entries, pips, pool)
         return pips
+
+    def _check_left_together(
+        self, entries: Mapping[int, tuple[bool, int]], pips: list[int | None], pool: int
+    ) -> None:
+        """The seats given, the others and the boneyard share the tiles not on the table."""
+        unplayed = mask_pips(FULL_MASK & ~self.layout.played)
+        others_known = 0
+        others_unknown = self.boneyard_count
+        for seat in range(self.players):
+            if seat not in entries:
+                others_known |= self.hands[seat]
+                others_unknown += self.held[seat] - self.hands[seat].bit_count()
+        base = mask_pips(others_known)
+        # The others and the boneyard carry between these many pips:
+        low = base + max(lightest_pips(others_unknown, pool), 0)
+        high = base + heaviest_pips(others_unknown, pool)
+        given = sum(p for p in pips if p is not None)
+        if not unplayed - high <= given <= unplayed - low:
+            seat = max(entries)
+            raise _disagrees(
+                seat,
+                pips[seat] or 0 if not entries[seat][0] else entries[seat][1],
+                entries[seat][0],
+                f"the seats given hold {given} pips together, but the tiles not on the table "
+                f"allow {max(unplayed - high, 0)} to {unplayed - low}",
+            )
 
     def settle(self, left: Mapping[int, Left] | None = None) -> Settlement:
         """The end-of-hand points (R18-R20); `left` is needed without a deal."""

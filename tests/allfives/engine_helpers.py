@@ -1,0 +1,107 @@
+"""Helpers shared by the engine tests: scoresheet builders and independent reference
+computations (written from RULES.md directly, not from the engine's code)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from allfives import ALL_TILES, Layout, Tile, check, replay
+from allfives.errors import AllFivesError
+
+ALL_TEXT = [str(tile) for tile in ALL_TILES]
+
+
+def scoresheet(
+    players: int, hands: Sequence[Mapping[str, Any]], rules: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """A SCORESHEET.md document."""
+    document: dict[str, Any] = {"format": "allfives/1", "players": players, "hands": list(hands)}
+    if rules is not None:
+        document["rules"] = dict(rules)
+    return document
+
+
+def play(seat: int, tile: str, end: str | None = None) -> dict[str, Any]:
+    move: dict[str, Any] = {"seat": seat, "play": tile}
+    if end is not None:
+        move["end"] = end
+    return move
+
+
+def draw(seat: int, tile: str | None = None) -> dict[str, Any]:
+    return {"seat": seat, "draw": tile}
+
+
+def passes(*seats: int) -> list[dict[str, Any]]:
+    return [{"seat": seat, "pass": True} for seat in seats]
+
+
+def error_of(document: object) -> AllFivesError:
+    """The error `replay` raises for a document (fails the test if none)."""
+    try:
+        replay(document)
+    except AllFivesError as error:
+        verdict = check(document)
+        assert verdict == {"ok": False, "error": error.to_json()}
+        return error
+    raise AssertionError(f"no error for {document!r}")
+
+
+def round5(pips: int) -> int:
+    """R18 written out: remainders 1, 2 round down, 3, 4 up."""
+    remainder = pips % 5
+    return pips - remainder if remainder <= 2 else pips + 5 - remainder
+
+
+def reference_settlement(
+    *, end: str, pips: Sequence[int], players: int, award: str, went_out: int | None
+) -> tuple[list[int], dict[int, float]]:
+    """R19/R20 as the rule text reads: (hand_winner seats, bonus points per side)."""
+
+    def side(seat: int) -> int:
+        return seat % 2 if players == 4 else seat
+
+    sides = sorted({side(seat) for seat in range(players)})
+    side_pips = {s: sum(pips[seat] for seat in range(players) if side(seat) == s) for s in sides}
+    if end == "domino":
+        assert went_out is not None
+        mine = side(went_out)
+        pooled = sum(p for s, p in side_pips.items() if s != mine)
+        return [seat for seat in range(players) if side(seat) == mine], {mine: round5(pooled)}
+    lowest = min(side_pips.values())
+    tied = [s for s in sides if side_pips[s] == lowest]
+    if len(tied) == 1:
+        mine = tied[0]
+        others = [p for s, p in side_pips.items() if s != mine]
+        value = sum(others) if award == "opponents" else sum(p - lowest for p in others)
+        return [seat for seat in range(players) if side(seat) == mine], {mine: round5(value)}
+    if players == 3 and len(tied) == 2:
+        (third,) = [p for s, p in side_pips.items() if s not in tied]
+        value = round5(third if award == "opponents" else third - lowest)
+        return tied, {s: value / 2 for s in tied}
+    return [], {}
+
+
+def count_from_geometry(layout: Layout) -> int:
+    """R11 recomputed from the drawn layout (main line, spinner, branches) alone."""
+    line = layout.main_line()
+    if not line:
+        return 0
+    if len(line) == 1:
+        return line[0].first + line[0].second
+    spinner = layout.spinner_index
+    total = 0
+    west, east = line[0], line[-1]
+    total += west.first * (2 if west.tile.is_double else 1)
+    total += east.second * (2 if east.tile.is_double else 1)
+    if spinner is not None and 0 < spinner < len(line) - 1:
+        for end in ("N", "S"):
+            branch = layout.branch(end)
+            if branch:
+                total += branch[-1].second * (2 if branch[-1].tile.is_double else 1)
+    return total
+
+
+def mask_tiles(tiles: Iterable[Tile]) -> list[str]:
+    return sorted(str(tile) for tile in tiles)
