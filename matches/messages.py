@@ -16,7 +16,41 @@ from allfives import AllFivesError
 #: Translatable templates by engine error code (``str.format`` over the error's params).
 #: Codes without a template here fall back to the engine's English message.
 TEMPLATES: dict[str, Any] = {
+    # The document is not a scoresheet.
     "bad_format": _("The scoresheet is not in the allfives/1 format: {detail}"),
+    "bad_players": _("{players} players: All Fives is played by two, three or four."),
+    "bad_deal": _("The deal is wrong: {detail}"),
+    # Moves the rules forbid.
+    "not_your_turn": _("Seat {seat} moves, but it is seat {turn}'s turn."),
+    "tile_already_played": _("Seat {seat}: {tile} has already been played."),
+    "tile_not_in_hand": _("Seat {seat} does not hold {tile} ({where})."),
+    "tile_not_in_boneyard": _("Seat {seat} draws {tile}, which is not in the boneyard ({where})."),
+    "tile_does_not_match": _("Seat {seat}: {tile} does not match the {end_name} end ({pips})."),
+    "tile_fits_no_end": _("Seat {seat}: {tile} matches no open end ({ends})."),
+    "ambiguous_end": _("Seat {seat}: {tile} fits the {end_names} ends; say which one."),
+    "lead_has_no_end": _("Seat {seat}: the lead {tile} starts the line and takes no end."),
+    "branch_not_open": _(
+        "Seat {seat}: {tile} cannot go on the {end_name} branch; it opens only once both "
+        "straight sides of the spinner hold a tile."
+    ),
+    "must_play": _("Seat {seat} draws but can lay {tile}."),
+    "must_play_drawn_tile": _("Seat {seat} must lay the tile just drawn, {tile}, at once."),
+    "drew_past_playable": _("Seat {seat} draws again after drawing {tile}, which can be laid."),
+    "boneyard_empty": _("Seat {seat} draws from an empty boneyard."),
+    "illegal_pass": _("Seat {seat} may not pass: {reason}."),
+    "hand_over": _("Seat {seat} moves after the hand is over ({end})."),
+    "hand_incomplete": _(
+        "The hand stops before it is over: nobody went out, it is not blocked and no side "
+        "reached its target."
+    ),
+    # Figures that cannot be right.
+    "bad_points": _("Seat {seat} scores {points}: a play scores 0 or 5, 10, … 35."),
+    "left_missing": _("The remaining tiles or pips of seat {seat} are needed to settle the hand."),
+    "left_disagrees": _("Seat {seat}: remaining {given} cannot be right — {detail}."),
+    "target_not_reached": _("The hand is said to end at the target, but no side reached it."),
+    # The match as a whole.
+    "match_over": _("The match was already won; nothing may follow."),
+    "wrong_leader": _("Seat {leader} leads, but seat {expected} went out and must lead."),
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
-from allfives import Rules
+from allfives import AllFivesError, HandState, Layout, Move, Rules
 from league.models import Seat, Table
 from league.selectors import tournament_can_manage, tournament_can_score
 from matches.models import Hand, IdempotentRequest, Match, MatchSeat
@@ -206,6 +206,53 @@ def match_history(*, match: Match) -> list[dict[str, Any]]:
             )
     changes.sort(key=lambda c: c["at"])
     return changes
+
+
+@dataclass(slots=True)
+class TilesDraft:
+    """A tile-by-tile hand being entered: the layout so far, whose turn it is, what
+    each side has scored in it, and the engine's objection to a move, if any."""
+
+    layout: Layout
+    turn: int | None
+    end: str | None
+    held: list[int]
+    points: dict[str, int]
+    error: AllFivesError | None = None
+    target_reached: bool = False
+
+
+def tiles_draft(*, match: Match, leader: int, moves: list[dict[str, Any]]) -> TilesDraft:
+    """Replay a hand in progress move by move (no deal: faces may be unseen)."""
+    players = match.player_count
+    rules = Rules.from_json(match.rules)
+    state = HandState(players, leader, rules=rules)
+    points = {str(s): 0 for s in sides_of(players)}
+    error = None
+    reached = False
+    for index, raw in enumerate(moves):
+        if reached:
+            error = AllFivesError("match_over").located(move=index)
+            break
+        try:
+            move = Move.parse(raw)
+            scored = state.apply(move)
+        except AllFivesError as exc:
+            error = exc.located(move=index)
+            break
+        if scored:
+            side = str(side_of(move.seat, players))
+            points[side] += scored
+            reached = match.total_x2(int(side)) + 2 * points[side] >= 2 * match.target
+    return TilesDraft(
+        layout=state.layout,
+        turn=None if reached else state.turn,
+        end="target" if reached else state.end,
+        held=[state.held_count(seat) for seat in range(players)],
+        points=points,
+        error=error,
+        target_reached=reached,
+    )
 
 
 def match_can_score(*, user: AnyUser, match: Match) -> bool:

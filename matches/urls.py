@@ -1,5 +1,24 @@
-"""Public and scorekeeper pages of matches."""
+"""The scorekeeper's pages (included at ``/`` under the language prefix).
 
-from django.urls import URLPattern, URLResolver
+Stable names for other apps' links: ``matches:scorekeeper`` (match_id),
+``matches:table_scorekeeper`` (table_id), ``matches:hand_edit`` (match_id, number),
+``matches:history`` (match_id).
+"""
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from django.urls import URLPattern, URLResolver, path
+
+from matches import views
+
+app_name = "matches"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("matches/<int:match_id>/score/", views.scorekeeper, name="scorekeeper"),
+    path("tables/<int:table_id>/score/", views.table_scorekeeper, name="table_scorekeeper"),
+    path("matches/<int:match_id>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
+    path("matches/<int:match_id>/hands/<int:number>/confirm/", views.confirm, name="hand_confirm"),
+    path("matches/<int:match_id>/hands/<int:number>/delete/", views.delete, name="hand_delete"),
+    path("matches/<int:match_id>/mode/", views.mode, name="mode"),
+    path("matches/<int:match_id>/finish/", views.finish, name="finish"),
+    path("matches/<int:match_id>/reopen/", views.reopen, name="reopen"),
+    path("matches/<int:match_id>/history/", views.history, name="history"),
+]

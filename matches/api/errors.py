@@ -13,8 +13,11 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DataError, IntegrityError
+from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -48,6 +51,12 @@ def _stale(exc: StaleVersionError) -> Response:
         },
         status=status.HTTP_409_CONFLICT,
     )
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = gettext_lazy("The request conflicts with the current state of the data.")
+    default_code = "conflict"
 
 
 def _first_message(detail: Any) -> str:
@@ -85,6 +94,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, ProtectedError | RestrictedError | IntegrityError):
+        # A row still in use, or a write racing another one to a unique value.
+        exc = Conflict()
+    elif isinstance(exc, DataError):
+        # A value the database cannot hold (e.g. a number out of range) is bad input.
+        exc = exceptions.ValidationError(_("A value is out of range."), code="out_of_range")
     response = exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response

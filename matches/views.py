@@ -1,0 +1,505 @@
+"""The scorekeeper's pages: enter a match hand by hand, correct a hand, and the
+buttons around it (entry mode, confirm, finish, reopen). Public read-only pages of a
+match belong to the league's public site, which reuses our template tags.
+
+Views parse the form, call one service and render; the engine's refusals come back
+as ``AllFivesError`` and are shown at the field they concern, in the user's
+language, with what was typed kept. Every page works with plain form posts; htmx
+(vendored) only swaps the panel instead of reloading the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms.utils import ErrorDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from allfives import AllFivesError
+from league.models import Table
+from matches.forms import (
+    TallyHandForm,
+    TilesHandForm,
+    moves_format,
+    moves_parse,
+    scores_format,
+    scores_parse,
+)
+from matches.messages import engine_error_message
+from matches.models import Hand, Match
+from matches.selectors import (
+    SeatInfo,
+    TilesDraft,
+    match_can_manage,
+    match_can_score,
+    match_get,
+    match_hands,
+    match_history,
+    match_seats,
+    sides_of,
+    table_can_score,
+    tiles_draft,
+)
+from matches.services.concurrency import StaleVersionError
+from matches.services.hands import hand_confirm, hand_correct, hand_delete, hand_record
+from matches.services.lifecycle import (
+    match_finish,
+    match_for_table,
+    match_mode_set,
+    match_reopen,
+)
+
+type HandFormT = TallyHandForm | TilesHandForm
+
+#: Where on the form each engine error belongs.
+_FIELD_OF_CODE = {
+    "bad_points": "scores",
+    "wrong_leader": "leader",
+    "target_not_reached": "end",
+    "hand_incomplete": "end",
+}
+_LEFT_CODES = {"left_missing", "left_disagrees"}
+
+
+def _match_for(request: HttpRequest, match_id: int) -> Match:
+    try:
+        match = match_get(match_id=match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    if not match_can_score(user=request.user, match=match):
+        raise PermissionDenied
+    return match
+
+
+def _form_class(mode: str) -> type[HandFormT]:
+    return TilesHandForm if mode == Match.EntryMode.TILES else TallyHandForm
+
+
+def _engine_error_field(exc: AllFivesError, form: HandFormT) -> str | None:
+    if exc.code in _LEFT_CODES and exc.seat is not None:
+        name = f"left_{exc.seat}"
+        return name if name in form.fields else None
+    if isinstance(form, TilesHandForm) and (exc.move is not None or exc.code == "hand_incomplete"):
+        return "moves"
+    if exc.code == "bad_format":
+        return "moves" if isinstance(form, TilesHandForm) else "scores"
+    field = _FIELD_OF_CODE.get(exc.code)
+    return field if field in form.fields else None
+
+
+def _show_engine_error(form: HandFormT, exc: AllFivesError, number: int) -> None:
+    message = engine_error_message(exc)
+    if exc.hand is not None and exc.hand != number - 1:
+        form.add_error(None, _("Hand %(n)d: %(message)s") % {"n": exc.hand + 1, "message": message})
+        return
+    if exc.move is not None and isinstance(form, TilesHandForm):
+        message = _("Move %(n)d: %(message)s") % {"n": exc.move + 1, "message": message}
+    form.add_error(_engine_error_field(exc, form), message)
+
+
+def _quiet(form: HandFormT, field: str | None = None, error: str | None = None) -> HandFormT:
+    """A bound form that keeps what was typed but shows no 'required' errors yet."""
+    form.full_clean()
+    form._errors = ErrorDict()
+    if error is not None:
+        form.add_error(field, error)
+    return form
+
+
+def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str | None]:
+    """Apply a build-up button (a scoring play, a tile, a draw, a pass, undo) to the
+    typed text; returns (field, error) when the step cannot be taken."""
+    if match.entry_mode == Match.EntryMode.TALLY:
+        try:
+            plays = scores_parse(data.get("scores", ""))
+        except ValidationError as exc:
+            return "scores", exc.messages[0]
+        if action == "undo":
+            plays = plays[:-1]
+        elif action.startswith("add:"):
+            _add, seat, points = action.split(":")
+            plays.append([int(seat), int(points)])
+        data["scores"] = scores_format(plays)
+        return None, None
+    try:
+        moves = moves_parse(data.get("moves", ""))
+    except ValidationError as exc:
+        return "moves", exc.messages[0]
+    if action == "undo":
+        data["moves"] = moves_format(moves[:-1])
+        return None, None
+    leader = data.get("leader", "")
+    if not leader.isdigit():
+        return "leader", _("Choose who leads the hand first.")
+    draft = tiles_draft(match=match, leader=int(leader), moves=moves)
+    if draft.error is not None:
+        return "moves", engine_error_message(draft.error)
+    if draft.turn is None:
+        return "moves", _("The hand is over: enter what each player still holds and save.")
+    tile = data.get("tile", "").strip()
+    seat = draft.turn
+    if action.startswith("play"):
+        if not tile:
+            return "tile", _("Type the tile first, e.g. 3-6.")
+        move: dict[str, Any] = {"seat": seat, "play": tile}
+        end = action.partition(":")[2]
+        if end:
+            move["end"] = end
+    elif action == "draw":
+        move = {"seat": seat, "draw": tile or None}
+    elif action == "pass":
+        move = {"seat": seat, "pass": True}
+    else:
+        return None, None
+    try:
+        moves_parse(moves_format([move]))
+    except ValidationError as exc:
+        return "tile", exc.messages[0]
+    data["moves"] = moves_format([*moves, move])
+    data["tile"] = ""
+    return None, None
+
+
+def _initial(match: Match, number: int, hand: Hand | None = None) -> dict[str, Any]:
+    initial: dict[str, Any] = {"version": match.version, "number": number}
+    if hand is None:
+        if match.next_leader is not None:
+            initial["leader"] = match.next_leader
+        return initial
+    entry = hand.entry
+    initial["leader"] = entry.get("leader")
+    for seat, value in (entry.get("left") or {}).items():
+        initial[f"left_{seat}"] = " ".join(value) if isinstance(value, list) else str(value)
+    if "moves" in entry:
+        initial["moves"] = moves_format(list(entry["moves"]))
+    else:
+        initial["scores"] = scores_format([list(p) for p in entry.get("scores", [])])
+        end = entry.get("end") or {}
+        initial["end"] = (
+            f"domino:{end['domino']}"
+            if "domino" in end
+            else "blocked"
+            if "blocked" in end
+            else "target"
+        )
+    return initial
+
+
+def _draft_points(match: Match, form: HandFormT) -> tuple[dict[str, int], TilesDraft | None]:
+    """Points per side in the hand being entered (for the running totals)."""
+    points = {str(s): 0 for s in sides_of(match.player_count)}
+    value = lambda name: form[name].value() or ""  # noqa: E731
+    if isinstance(form, TallyHandForm):
+        try:
+            plays = scores_parse(str(value("scores")))
+        except ValidationError:
+            return points, None
+        for seat, scored in plays:
+            if 0 <= seat < match.player_count:
+                side = str(seat % 2 if match.player_count == 4 else seat)
+                points[side] += max(0, scored)
+        return points, None
+    leader = str(value("leader"))
+    if not leader.isdigit():
+        return points, None
+    try:
+        moves = moves_parse(str(value("moves")))
+    except ValidationError:
+        return points, None
+    draft = tiles_draft(match=match, leader=int(leader), moves=moves)
+    return draft.points, draft
+
+
+def _scoreboard(
+    match: Match, seats: list[SeatInfo], draft_points: dict[str, int]
+) -> list[dict[str, Any]]:
+    board = []
+    for side in sides_of(match.player_count):
+        total_x2 = match.total_x2(side)
+        extra_x2 = 2 * draft_points.get(str(side), 0)
+        board.append(
+            {
+                "side": side,
+                "names": [s.name for s in seats if s.side == side],
+                "total_x2": total_x2,
+                "draft_x2": extra_x2,
+                "provisional_x2": total_x2 + extra_x2,
+                "percent": min(100, round(50 * (total_x2 + extra_x2) / match.target)),
+                "is_winner": side in match.winners,
+            }
+        )
+    return board
+
+
+def _went_out(hand: Hand) -> int | None:
+    entry = hand.entry
+    if hand.end != Hand.End.DOMINO:
+        return None
+    if "moves" in entry:
+        plays = [m for m in entry["moves"] if "play" in m]
+        return int(plays[-1]["seat"]) if plays else None
+    return int((entry.get("end") or {}).get("domino", -1))
+
+
+def _hand_row(hand: Hand, names: dict[int, str], sides: list[int]) -> dict[str, Any]:
+    went_out = _went_out(hand)
+    if hand.end == Hand.End.DOMINO:
+        end = _("Domino: %(name)s") % {"name": names.get(went_out or 0, "?")}
+    elif hand.end == Hand.End.BLOCKED:
+        end = _("Blocked")
+    else:
+        end = _("Target reached")
+    return {
+        "hand": hand,
+        "leader": names.get(hand.leader, "?"),
+        "end": end,
+        "cells": [
+            {
+                "points": int(hand.points_x2.get(str(s), 0)),
+                "total": int(hand.totals_x2.get(str(s), 0)),
+            }
+            for s in sides
+        ],
+    }
+
+
+def _page(
+    request: HttpRequest,
+    match: Match,
+    form: HandFormT | None,
+    *,
+    editing: Hand | None = None,
+) -> HttpResponse:
+    seats = match_seats(match=match)
+    hands = match_hands(match=match)
+    writable = match.status != Match.Status.FINISHED and not match.winners
+    if form is None and (writable or editing is not None):
+        number = editing.number if editing is not None else len(hands) + 1
+        form = _form_class(editing.mode if editing else match.entry_mode)(
+            initial=_initial(match, number, editing), seats=seats
+        )
+    draft_points, draft = (
+        _draft_points(match, form) if form is not None and editing is None else ({}, None)
+    )
+    if draft is None and form is not None and isinstance(form, TilesHandForm):
+        _points, draft = _draft_points(match, form)
+    if (
+        draft is not None
+        and draft.error is not None
+        and form is not None
+        and not form.errors.get("moves")
+    ):
+        form.add_error("moves", engine_error_message(draft.error))
+    names = {s.number: s.name for s in seats}
+    last = hands[-1] if hands else None
+    sides = sides_of(match.player_count)
+    context = {
+        "match": match,
+        "seats": seats,
+        "seat_names": names,
+        "hands": hands,
+        "hand_rows": [_hand_row(hand, names, sides) for hand in reversed(hands)],
+        "form": form,
+        "editing": editing,
+        "draft": draft,
+        "turn_name": names.get(draft.turn)
+        if draft is not None and draft.turn is not None
+        else None,
+        "board": _scoreboard(match, seats, draft_points),
+        "winner_names": [s.name for s in seats if s.side in match.winners],
+        "can_manage": match_can_manage(user=request.user, match=match),
+        "needs_confirmation": bool(
+            match.requires_confirmation and last is not None and not last.is_confirmed
+        ),
+        "can_finish": bool(match.winners) and match.status != Match.Status.FINISHED,
+        "points_buttons": [5, 10, 15, 20, 25, 30, 35],
+        "ends": ["W", "E", "N", "S"],
+    }
+    return render(request, "matches/scorekeeper.html", context)
+
+
+def _save(
+    request: HttpRequest, match: Match, form: HandFormT, *, correcting: int | None
+) -> Match | None:
+    """Call the service; on a refusal put the reason on the form and return None."""
+    data = form.cleaned_data
+    number = correcting if correcting is not None else data["number"]
+    try:
+        if correcting is None:
+            return hand_record(
+                match=match,
+                number=number,
+                hand=form.hand,
+                version=data["version"],
+                user=request.user,
+            )
+        return hand_correct(
+            match=match, number=number, hand=form.hand, version=data["version"], user=request.user
+        )
+    except AllFivesError as exc:
+        _show_engine_error(form, exc, number)
+    except ValidationError as exc:
+        form.add_error(None, exc.messages[0] if exc.messages else str(exc))
+    except StaleVersionError:
+        current = match_get(match_id=match.pk)
+        stored = Hand.objects.filter(match=current, number=number).first()
+        if correcting is None and stored is not None and stored.entry == form.hand:
+            return current  # a double tap: the same hand was just saved
+        form.data = form.data.copy()
+        form.data["version"] = str(current.version)
+        if correcting is None:
+            form.data["number"] = str(current.hands_count + 1)
+        form.add_error(
+            None,
+            _(
+                "Someone else changed this match meanwhile. Check the hands above; what you "
+                "typed is kept — save again if it is still right."
+            ),
+        )
+    return None
+
+
+def _entry(request: HttpRequest, match: Match, *, editing: Hand | None) -> HttpResponse:
+    seats = match_seats(match=match)
+    mode = editing.mode if editing is not None else match.entry_mode
+    form_class = _form_class(mode)
+    data = request.POST.copy()
+    action = data.get("action", "save")
+    if action != "save":
+        field, error = _step(data, action, match) if editing is None else (None, None)
+        return _page(
+            request, match, _quiet(form_class(data, seats=seats), field, error), editing=editing
+        )
+    form = form_class(data, seats=seats)
+    if form.is_valid():
+        saved = _save(request, match, form, correcting=editing.number if editing else None)
+        if saved is not None:
+            number = editing.number if editing else form.cleaned_data["number"]
+            if saved.status == Match.Status.FINISHED and editing is None:
+                messages.success(
+                    request, _("Hand %(n)d recorded. The match is over.") % {"n": number}
+                )
+            else:
+                messages.success(request, _("Hand %(n)d saved.") % {"n": number})
+            return redirect("matches:scorekeeper", match_id=match.pk)
+        match = match_get(match_id=match.pk)
+    return _page(request, match, form, editing=editing)
+
+
+@login_required
+def scorekeeper(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The scorekeeper's page of a match: the running totals and the next hand."""
+    match = _match_for(request, match_id)
+    if request.method == "POST":
+        return _entry(request, match, editing=None)
+    return _page(request, match, None)
+
+
+@login_required
+def hand_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """Correct an earlier hand; the whole match is replayed with it."""
+    match = _match_for(request, match_id)
+    hand = get_object_or_404(Hand, match=match, number=number)
+    if request.method == "POST":
+        return _entry(request, match, editing=hand)
+    return _page(request, match, None, editing=hand)
+
+
+@login_required
+def table_scorekeeper(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A table's scorekeeper page (its match is created on first use)."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    if not table_can_score(user=request.user, table=table):
+        raise PermissionDenied
+    return redirect("matches:scorekeeper", match_id=match_for_table(table=table).pk)
+
+
+@login_required
+def history(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Every change to the match: who, when, before and after."""
+    match = _match_for(request, match_id)
+    return render(
+        request, "matches/history.html", {"match": match, "changes": match_history(match=match)}
+    )
+
+
+def _act(
+    request: HttpRequest, match_id: int, call: Callable[[Match, int], Match], done: str
+) -> HttpResponse:
+    match = _match_for(request, match_id)
+    version = request.POST.get("version", "")
+    try:
+        call(match, int(version) if version.isdigit() else -1)
+    except StaleVersionError:
+        messages.error(request, _("Someone else changed this match meanwhile; nothing was done."))
+    except AllFivesError as exc:
+        messages.error(request, engine_error_message(exc))
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, done)
+    return redirect(reverse("matches:scorekeeper", kwargs={"match_id": match.pk}))
+
+
+@require_POST
+@login_required
+def mode(request: HttpRequest, match_id: int) -> HttpResponse:
+    entry_mode = request.POST.get("entry_mode", "")
+    return _act(
+        request,
+        match_id,
+        lambda m, v: match_mode_set(match=m, entry_mode=entry_mode, version=v, user=request.user),
+        _("Entry mode changed."),
+    )
+
+
+@require_POST
+@login_required
+def confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    return _act(
+        request,
+        match_id,
+        lambda m, v: hand_confirm(match=m, number=number, version=v, user=request.user),
+        _("Hand %(n)d confirmed.") % {"n": number},
+    )
+
+
+@require_POST
+@login_required
+def delete(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    return _act(
+        request,
+        match_id,
+        lambda m, v: hand_delete(match=m, number=number, version=v, user=request.user),
+        _("Hand %(n)d deleted.") % {"n": number},
+    )
+
+
+@require_POST
+@login_required
+def finish(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _act(
+        request,
+        match_id,
+        lambda m, v: match_finish(match=m, version=v, user=request.user),
+        _("The match is finished."),
+    )
+
+
+@require_POST
+@login_required
+def reopen(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _act(
+        request,
+        match_id,
+        lambda m, v: match_reopen(match=m, version=v, user=request.user),
+        _("The match is reopened for corrections."),
+    )
