@@ -353,7 +353,7 @@ def _replay_from(point: MatchKey | None) -> ReplayReport:
         events.extend(_events(table, rate_match(match, players.skills), players, unit=False))
         if table.partnerships is not None:
             unit_match = Match(
-                sides=tuple((u,) for u in table.partnerships), placings=table.placings
+                sides=tuple((u,) for u in table.partnerships), placings=table.placings, seats=4
             )
             events.extend(_events(table, rate_match(unit_match, units.skills), units, unit=True))
     RatingEvent.objects.bulk_create(events, batch_size=_BATCH)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 
 from league.models import Entry, Partnership, Player, Table, Tournament
+from league.ratings.services import rating_apply_match
 from league.services.results import SideOutcome, table_result_record
 from tests.factories import (
     EntryFactory,
-    PartnershipFactory,
     PlayerFactory,
     RoundFactory,
     SeatFactory,
@@ -89,12 +88,16 @@ type Recorder = Callable[[Table, Sequence[int], datetime], None]
 
 
 @pytest.fixture
-def played(django_capture_on_commit_callbacks: Callable[..., Any]) -> Recorder:
-    """Record a result and run what it enqueues on commit (the rating task, eagerly)."""
+def played() -> Recorder:
+    """Record a result and rate it as the task enqueued on commit does.
+
+    The on-commit hook itself is tested once (``test_services``); running every
+    callback here would also refresh standings after each result, for nothing.
+    """
 
     def play(table: Table, placings: Sequence[int], finished_at: datetime) -> None:
-        with django_capture_on_commit_callbacks(execute=True):
-            record(table, placings, finished_at=finished_at)
+        record(table, placings, finished_at=finished_at)
+        rating_apply_match(table_id=table.pk)
 
     return play
 
@@ -110,8 +113,3 @@ def players() -> Callable[[int], list[Player]]:
         return [PlayerFactory() for _ in range(n)]
 
     return make
-
-
-@pytest.fixture
-def partnership() -> Callable[[], Partnership]:
-    return lambda: PartnershipFactory()

@@ -151,3 +151,25 @@ def test_rating_the_same_matches_in_the_same_order_is_bit_for_bit_repeatable() -
     # Then the results are identical floats
     assert once == carried
     assert len(once) == 12
+
+
+def test_a_four_player_table_is_predicted_less_surely_than_a_two_player_one() -> None:
+    # Given the same gap in skill, at two seats and (split over partners) at four
+    strong, weak = Skill(30.0, 2.0), Skill(20.0, 2.0)
+    two = win_probabilities([[strong], [weak]])[0]
+    four = win_probabilities([[strong, INITIAL], [weak, INITIAL]])[0]
+    # Then four-player luck (a larger beta) pulls the prediction towards even
+    assert 0.5 < four < two
+
+
+def test_partnerships_rated_as_units_use_the_four_player_spread() -> None:
+    units = Match(sides=((A,), (B,)), placings=(1, 2), seats=4)
+    singles = Match(sides=((A,), (B,)), placings=(1, 2))
+    assert units.table_size == 4 and singles.table_size == 2
+    # A noisier table teaches less: the winner gains less.
+    assert after(rate_match(units, {}), A).mu < after(rate_match(singles, {}), A).mu
+
+
+def test_a_table_of_five_is_refused() -> None:
+    with pytest.raises(RatingInputError):
+        Match(sides=((A, B, C), (D, 5)), placings=(1, 2))
