@@ -1,0 +1,122 @@
+"""The OpenAPI side of the API: the error envelope and the schema class that documents it.
+
+Every operation of every app's API documents its error responses with one shared
+``ErrorEnvelope`` component, added by ``AutoSchema`` (the project's
+``DEFAULT_SCHEMA_CLASS``), so views need not repeat them. A view that returns an error
+status not in the defaults lists it with ``@extend_schema(responses={...,
+409: ERROR_RESPONSES[409]})``. ``matches.api.errors.api_exception_handler`` produces
+this shape for every 4xx.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from drf_spectacular.plumbing import get_doc
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text=_("A stable identifier, e.g. not_found, invalid."))
+    message = serializers.CharField(
+        help_text=_("A sentence for people, in the request's language.")
+    )
+    fields = serializers.DictField(  # type: ignore[assignment]
+        required=False, help_text=_("Validation errors per field (400 only).")
+    )
+    field_codes = serializers.DictField(
+        required=False, help_text=_("Error codes per field (400 only).")
+    )
+    hand = serializers.IntegerField(
+        required=False, allow_null=True, help_text=_("Rule errors: the hand (0-based).")
+    )
+    move = serializers.IntegerField(
+        required=False, allow_null=True, help_text=_("Rule errors: the move (0-based).")
+    )
+    rule = serializers.CharField(
+        required=False, allow_null=True, help_text=_("Rule errors: the RULES.md number.")
+    )
+
+
+class ErrorEnvelopeSerializer(serializers.Serializer[Any]):
+    """``{"ok": false, "error": {...}}``: the body of every 4xx response."""
+
+    ok = serializers.BooleanField(help_text=_("Always false."))
+    error = ErrorSerializer()
+
+
+def _error(description: str) -> OpenApiResponse:
+    return OpenApiResponse(response=ErrorEnvelopeSerializer, description=description)
+
+
+ERROR_RESPONSES: dict[int, OpenApiResponse] = {
+    400: _error("Invalid input: validation or rule error."),
+    401: _error("Not authenticated, or a bad token."),
+    403: _error("Authenticated, but not allowed (or a missing CSRF token)."),
+    404: _error("Not found, or not visible to the caller."),
+    405: _error("Method not allowed."),
+    406: _error("The Accept header asks for a format the endpoint does not serve."),
+    409: _error("Conflict with the current state (stale version, protected row)."),
+    413: _error("Request body too large."),
+    415: _error("Unsupported media type: send JSON."),
+    429: _error("Too many requests: throttled."),
+}
+READ_ERRORS = (400, 401, 403, 404, 405, 406, 429)
+WRITE_ERRORS = (*READ_ERRORS, 409, 413, 415)
+
+
+class AutoSchema(SpectacularAutoSchema):
+    """drf-spectacular's schema with the error envelope documented on every operation."""
+
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses: dict[str, Any] = super()._get_response_bodies(direction)
+        codes = WRITE_ERRORS if self.method in ("POST", "PUT", "PATCH", "DELETE") else READ_ERRORS
+        for code in codes:
+            if str(code) not in responses:
+                responses[str(code)] = self._get_response_for_code(
+                    ERROR_RESPONSES[code], str(code), ["application/json"], direction
+                )
+        return responses
+
+    def get_operation_id(self) -> str:
+        # A plain APIView answering GET on a collection path (no trailing {id}) lists;
+        # naming it "list" keeps it apart from the item's "retrieve".
+        operation_id = str(super().get_operation_id())
+        action = getattr(self.view, "action", None)
+        if (
+            self.method == "GET"
+            and not isinstance(action, str)
+            and operation_id.endswith("_retrieve")
+            and not self.path.rstrip("/").endswith("}")
+        ):
+            operation_id = operation_id.removesuffix("_retrieve") + "_list"
+        return operation_id
+
+    def get_description(self) -> str:  # type: ignore[override]
+        # drf-spectacular reads ``view.action`` as a viewset action name; a plain APIView
+        # may hold something else under that name (a service function), so fall back to
+        # the method's or the view's docstring there.
+        action = getattr(self.view, "action", None)
+        if action is None or isinstance(action, str):
+            return str(super().get_description())
+        method = getattr(self.view, self.method.lower(), None)
+        return get_doc(method) or get_doc(self.view.__class__)
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "league.api.authentication.ApiTokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": str(
+                _('A key from "API tokens", sent as "Token <key>" (or "Bearer <key>").')
+            ),
+        }

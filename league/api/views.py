@@ -1,0 +1,407 @@
+"""The league's REST API: players, partnerships, rule sets, seasons, divisions,
+tournaments, entries, rounds and tables.
+
+Views parse input, call one service or selector and shape the output; who may do
+what is ``league.api.permissions``, and every queryset comes from a
+``league.selectors`` ``*_visible_to`` function so lists never show what the caller
+may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league.api import filters
+from league.api.permissions import (
+    ROLE_MANAGE,
+    CanManage,
+    IsOrganiserOrReadOnly,
+    IsSuperuserOrReadOnly,
+    WriteScopePermission,
+    require_tournament_role,
+)
+from league.api.serializers import (
+    DivisionSerializer,
+    EntrySerializer,
+    EntryUpdateSerializer,
+    PartnershipSerializer,
+    PlayerSerializer,
+    RoundSerializer,
+    RoundUpdateSerializer,
+    RuleSetSerializer,
+    SeasonSerializer,
+    TableSerializer,
+    TournamentSerializer,
+    WithdrawSerializer,
+)
+from league.models import (
+    Division,
+    Entry,
+    Partnership,
+    Player,
+    Round,
+    RuleSet,
+    Season,
+    Seat,
+    Table,
+    TableResultSide,
+    Tournament,
+)
+from league.selectors import (
+    entries_visible_to,
+    partnerships_editable_by,
+    players_editable_by,
+    players_with_contact_for,
+    rounds_visible_to,
+    tables_visible_to,
+    tournaments_visible_to,
+)
+from league.services.records import (
+    entry_delete,
+    record_create,
+    record_delete,
+    record_update,
+    round_delete,
+    table_delete,
+    tournament_create,
+)
+from league.services.registration import (
+    entry_create,
+    entry_withdraw,
+    partnership_create,
+    player_create,
+)
+from league.services.rounds import (
+    SeatSpec,
+    round_close,
+    round_create,
+    round_publish,
+    table_create,
+    tournament_duplicate,
+)
+
+NO_BODY = None
+
+
+class LeagueViewSet(viewsets.ModelViewSet):  # type: ignore[type-arg]
+    """A model viewset whose writes go through services (``create_row``/``update_row``/
+    ``delete_row``) instead of ``serializer.save()``."""
+
+    http_method_names = ["get", "post", "put", "patch", "delete", "head", "options"]
+
+    def create_row(self, data: dict[str, Any]) -> Any:
+        return record_create(model=self.get_queryset().model, fields=data)
+
+    def update_row(self, instance: Any, data: dict[str, Any]) -> Any:
+        return record_update(instance=instance, fields=data)
+
+    def delete_row(self, instance: Any) -> None:
+        record_delete(instance=instance)
+
+    def perform_create(self, serializer: serializers.BaseSerializer[Any]) -> None:
+        serializer.instance = self.create_row(dict(serializer.validated_data))
+
+    def perform_update(self, serializer: serializers.BaseSerializer[Any]) -> None:
+        serializer.instance = self.update_row(serializer.instance, dict(serializer.validated_data))
+
+    def perform_destroy(self, instance: Any) -> None:
+        self.delete_row(instance)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        response = super().update(request, *args, **kwargs)
+        # Re-read so that annotations (e.g. contact visibility) apply to the answer.
+        instance = self.get_object()
+        response.data = self.get_serializer(instance).data
+        return response
+
+
+# --- Rules, seasons, divisions (superusers write; everyone reads) ------------------------
+
+
+class RuleSetViewSet(LeagueViewSet):
+    """Rule sets: targets and tiles dealt per player count, and the blocked-hand award."""
+
+    queryset = RuleSet.objects.all()
+    serializer_class = RuleSetSerializer
+    permission_classes = [IsSuperuserOrReadOnly]
+    ordering_fields = ["name", "id"]
+    ordering = ["name"]
+
+
+class SeasonViewSet(LeagueViewSet):
+    queryset = Season.objects.select_related("rule_set")
+    serializer_class = SeasonSerializer
+    permission_classes = [IsSuperuserOrReadOnly]
+    filterset_class = filters.SeasonFilter
+    ordering_fields = ["starts_on", "name", "id"]
+    ordering = ["-starts_on", "name"]
+
+
+class DivisionViewSet(LeagueViewSet):
+    queryset = Division.objects.all()
+    serializer_class = DivisionSerializer
+    permission_classes = [IsSuperuserOrReadOnly]
+    filterset_class = filters.DivisionFilter
+    ordering_fields = ["order", "name", "id"]
+    ordering = ["season", "order", "name"]
+
+
+# --- Players and partnerships -----------------------------------------------------------
+
+
+class PlayerViewSet(LeagueViewSet):
+    """Players. Email and phone are private: shown only to organisers of a tournament the
+    player is entered in (and superusers), never to the public."""
+
+    serializer_class = PlayerSerializer
+    filterset_class = filters.PlayerFilter
+    ordering_fields = ["name", "club", "id"]
+    ordering = ["name", "id"]
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.action == "destroy":
+            return [IsSuperuserOrReadOnly()]
+        return [IsOrganiserOrReadOnly(), WriteScopePermission()]
+
+    def get_queryset(self) -> QuerySet[Player]:
+        contact = players_with_contact_for(user=self.request.user).filter(pk=OuterRef("pk"))
+        return Player.objects.annotate(contact_visible=Exists(contact))
+
+    def get_write_queryset(self) -> QuerySet[Player]:
+        return players_editable_by(user=self.request.user)
+
+    def create_row(self, data: dict[str, Any]) -> Player:
+        is_active = data.pop("is_active", True)
+        player = player_create(**data)
+        if not is_active:
+            player = record_update(instance=player, fields={"is_active": False})
+        return self.get_queryset().get(pk=player.pk)
+
+
+class PartnershipViewSet(LeagueViewSet):
+    serializer_class = PartnershipSerializer
+    filterset_class = filters.PartnershipFilter
+    ordering_fields = ["name", "id"]
+    ordering = ["name"]
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.action == "destroy":
+            return [IsSuperuserOrReadOnly()]
+        return [IsOrganiserOrReadOnly(), WriteScopePermission()]
+
+    def get_queryset(self) -> QuerySet[Partnership]:
+        return Partnership.objects.select_related("player_a", "player_b").prefetch_related(
+            "seasons"
+        )
+
+    def get_write_queryset(self) -> QuerySet[Partnership]:
+        return partnerships_editable_by(user=self.request.user)
+
+    def create_row(self, data: dict[str, Any]) -> Partnership:
+        editable = players_editable_by(user=self.request.user).filter(
+            pk__in=[data["player_a"].pk, data["player_b"].pk]
+        )
+        if editable.count() != 2:
+            raise exceptions.PermissionDenied(
+                _("You may pair only players entered in your tournaments, or not yet entered.")
+            )
+        seasons = data.pop("seasons", None)
+        is_active = data.pop("is_active", True)
+        partnership = partnership_create(
+            player_a=data["player_a"], player_b=data["player_b"], name=data.get("name", "")
+        )
+        if seasons is not None or not is_active:
+            extra: dict[str, Any] = {"is_active": is_active}
+            if seasons is not None:
+                extra["seasons"] = seasons
+            partnership = record_update(instance=partnership, fields=extra)
+        return partnership
+
+
+# --- Tournaments and entries ------------------------------------------------------------
+
+
+@extend_schema_view(
+    duplicate=extend_schema(request=None, responses={201: TournamentSerializer}),
+)
+class TournamentViewSet(LeagueViewSet):
+    """Tournaments. The public sees every tournament that is not a draft; organisers and
+    scorekeepers also see their own drafts."""
+
+    serializer_class = TournamentSerializer
+    filterset_class = filters.TournamentFilter
+    tournament_field = ""
+    ordering_fields = ["starts_on", "name", "id"]
+    ordering = ["-starts_on", "name"]
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.action == "create":
+            return [IsOrganiserOrReadOnly()]
+        if self.action == "destroy":
+            return [IsSuperuserOrReadOnly()]
+        return [CanManage()]
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return tournaments_visible_to(user=self.request.user).select_related("season")
+
+    def create_row(self, data: dict[str, Any]) -> Tournament:
+        return tournament_create(created_by=self.request.user, fields=data)
+
+    @action(detail=True, methods=["post"])
+    def duplicate(self, request: Request, pk: str | None = None) -> Response:
+        """A new draft tournament with this one's settings, organisers and scorekeepers."""
+        copy = tournament_duplicate(tournament=self.get_object())
+        return Response(TournamentSerializer(copy).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema_view(
+    update=extend_schema(request=EntryUpdateSerializer, responses=EntrySerializer),
+    partial_update=extend_schema(request=EntryUpdateSerializer, responses=EntrySerializer),
+    withdraw=extend_schema(request=WithdrawSerializer, responses=EntrySerializer),
+)
+class EntryViewSet(LeagueViewSet):
+    """Entries: who plays in a tournament. Organisers register, seed and withdraw."""
+
+    filterset_class = filters.EntryFilter
+    permission_classes = [CanManage]
+    tournament_field = "tournament"
+    ordering_fields = ["seed", "id"]
+    ordering = ["tournament", "seed", "id"]
+
+    def get_serializer_class(self) -> type[serializers.BaseSerializer[Any]]:
+        if self.action in ("update", "partial_update"):
+            return EntryUpdateSerializer
+        if self.action == "withdraw":
+            return WithdrawSerializer
+        return EntrySerializer
+
+    def get_queryset(self) -> QuerySet[Entry]:
+        return entries_visible_to(user=self.request.user).select_related("player", "partnership")
+
+    def create_row(self, data: dict[str, Any]) -> Entry:
+        tournament: Tournament = data["tournament"]
+        require_tournament_role(self.request, tournament_id=tournament.pk, role=ROLE_MANAGE)
+        return entry_create(
+            tournament=tournament,
+            player=data.get("player"),
+            partnership=data.get("partnership"),
+            seed=data.get("seed"),
+        )
+
+    def delete_row(self, instance: Entry) -> None:
+        entry_delete(entry=instance)
+
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Withdraw the entry from a round on (default: the next round); never paired again."""
+        entry = self.get_object()
+        body = WithdrawSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        entry = entry_withdraw(entry=entry, round_number=body.validated_data.get("round_number"))
+        return Response(EntrySerializer(entry).data)
+
+
+# --- Rounds and tables ------------------------------------------------------------------
+
+
+@extend_schema_view(
+    update=extend_schema(request=RoundUpdateSerializer, responses=RoundSerializer),
+    partial_update=extend_schema(request=RoundUpdateSerializer, responses=RoundSerializer),
+    publish=extend_schema(request=None, responses=RoundSerializer),
+    close=extend_schema(request=None, responses=RoundSerializer),
+)
+class RoundViewSet(LeagueViewSet):
+    """Rounds. Draft rounds (pairings not yet announced) are seen by organisers only."""
+
+    filterset_class = filters.RoundFilter
+    permission_classes = [CanManage]
+    tournament_field = "tournament"
+    ordering_fields = ["number", "id"]
+    ordering = ["tournament", "number"]
+
+    def get_serializer_class(self) -> type[serializers.BaseSerializer[Any]]:
+        if self.action in ("update", "partial_update"):
+            return RoundUpdateSerializer
+        return RoundSerializer
+
+    def get_queryset(self) -> QuerySet[Round]:
+        return rounds_visible_to(user=self.request.user).prefetch_related("byes")
+
+    def create_row(self, data: dict[str, Any]) -> Round:
+        tournament: Tournament = data["tournament"]
+        require_tournament_role(self.request, tournament_id=tournament.pk, role=ROLE_MANAGE)
+        round_ = round_create(tournament=tournament, number=data.get("number"))
+        if data.get("starts_at") is not None:
+            round_ = record_update(instance=round_, fields={"starts_at": data["starts_at"]})
+        return round_
+
+    def delete_row(self, instance: Round) -> None:
+        round_delete(round=instance)
+
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Request, pk: str | None = None) -> Response:
+        """Announce a draft round's tables."""
+        return Response(RoundSerializer(round_publish(round=self.get_object())).data)
+
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, pk: str | None = None) -> Response:
+        """Close a published round once every table has finished."""
+        return Response(RoundSerializer(round_close(round=self.get_object())).data)
+
+
+class TableViewSet(
+    mixins.CreateModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.DestroyModelMixin,
+    mixins.ListModelMixin,
+    viewsets.GenericViewSet,  # type: ignore[type-arg]
+):
+    """Tables with their seats and result. A draft round's tables are the organisers' only.
+    Organisers add and remove tables of draft rounds (pairing by hand)."""
+
+    serializer_class = TableSerializer
+    filterset_class = filters.TableFilter
+    permission_classes = [CanManage]
+    tournament_field = "round__tournament"
+    ordering_fields = ["number", "id"]
+    ordering = ["round", "number"]
+
+    def get_queryset(self) -> QuerySet[Table]:
+        return (
+            tables_visible_to(user=self.request.user)
+            .select_related("round", "result")
+            .prefetch_related(
+                Prefetch("seats", queryset=Seat.objects.select_related("player")),
+                Prefetch("result__sides", queryset=TableResultSide.objects.order_by("side")),
+            )
+        )
+
+    def perform_create(self, serializer: serializers.BaseSerializer[Any]) -> None:
+        data = serializer.validated_data
+        round_: Round = data["round"]
+        require_tournament_role(self.request, tournament_id=round_.tournament_id, role=ROLE_MANAGE)
+        if round_.status != Round.Status.DRAFT:
+            raise exceptions.ValidationError(
+                {"round": [_("Tables are added to draft rounds only.")]}, code="round_published"
+            )
+        table = table_create(
+            round=round_,
+            number=data["number"],
+            seats=[
+                SeatSpec(number=s["number"], entry_id=s["entry"].pk, player_id=s["player"].pk)
+                for s in data["seats"]
+            ],
+        )
+        serializer.instance = self.get_queryset().get(pk=table.pk)
+
+    def perform_destroy(self, instance: Table) -> None:
+        table_delete(table=instance)
