@@ -6,9 +6,13 @@ sees a row that is later rolled back.
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
+from celery.backends.base import DisabledBackend
 
 from league.ratings.services import rating_apply_match, ratings_catch_up
+from league.services.pairing import round_pair_run
 from league.standings.services import (
     division_standings_refresh,
     season_standings_refresh,
@@ -56,3 +60,23 @@ def division_standings_refresh_task(division_id: int) -> bool:
 def standings_sweep_task() -> int:
     """Catch up on standings left dirty (a refresh the broker never delivered)."""
     return standings_sweep()
+
+
+# Pairing (issue 7): pair a draft round; progress goes to the cache (and to the result
+# backend when there is one), so the admin and the API can show it.
+
+
+@shared_task(bind=True, name="league.round_pair")
+def round_pair_task(
+    self: Any, round_id: int, seed: int | None = None, language: str | None = None
+) -> dict[str, Any]:
+    """Pair a draft round (``seed``: None for the recorded one); returns the quality report,
+    or ``{"error": message}`` when the organiser has something to fix."""
+
+    def backend_progress(done: int, total: int) -> None:
+        if not self.request.is_eager and not isinstance(self.backend, DisabledBackend):
+            self.update_state(state="PROGRESS", meta={"done": done, "total": total})
+
+    return round_pair_run(
+        round_id=round_id, seed=seed, language=language, on_progress=backend_progress
+    )
