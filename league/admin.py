@@ -24,6 +24,7 @@ from import_export.admin import ImportExportModelAdmin
 from import_export.widgets import ForeignKeyWidget
 from simple_history.admin import SimpleHistoryAdmin
 
+from league.admin_pairing import RoundPairingAdminMixin
 from league.models import (
     Division,
     Entry,
@@ -374,12 +375,12 @@ class TableInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Round)
-class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+class RoundAdmin(RoundPairingAdminMixin, TournamentScopedAdmin, SimpleHistoryAdmin):
     list_display = ["__str__", "tournament", "number", "status", "starts_at"]
     list_filter = ["status", "tournament"]
     search_fields = ["tournament__name"]
     inlines = [TableInline]
-    actions = ["publish", "close"]
+    actions = ["pair", "publish", "close"]
 
     def _run(
         self, request: HttpRequest, queryset: QuerySet[Round], service: Any, done_msg: str

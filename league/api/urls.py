@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import SimpleRouter
 
-from league.api import views
+from league.api import pairings, views
 
 router = SimpleRouter()
 router.register("rulesets", views.RuleSetViewSet, basename="ruleset")
@@ -19,3 +19,6 @@ router.register("tables", views.TableViewSet, basename="table")
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", include(router.urls)),
 ]
+
+# Pairings (issue 7): a round's draw, running its pairing (202) and the progress.
+urlpatterns += pairings.urlpatterns
