@@ -78,7 +78,11 @@ SORT_PARAMETER = OpenApiParameter(
 class TournamentStandingsView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=StandingsSerializer, parameters=[SORT_PARAMETER])
+    @extend_schema(
+        operation_id="tournament_standings",
+        responses=StandingsSerializer,
+        parameters=[SORT_PARAMETER],
+    )
     def get(self, request: Request, slug: str) -> Response:
         try:
             tournament, standings = tournament_with_standings(slug=slug)
@@ -90,7 +94,9 @@ class TournamentStandingsView(APIView):
 class SeasonStandingsView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=StandingsSerializer, parameters=[SORT_PARAMETER])
+    @extend_schema(
+        operation_id="season_standings", responses=StandingsSerializer, parameters=[SORT_PARAMETER]
+    )
     def get(self, request: Request, slug: str) -> Response:
         try:
             season, standings = season_with_standings(slug=slug)
@@ -102,7 +108,11 @@ class SeasonStandingsView(APIView):
 class DivisionStandingsView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=StandingsSerializer, parameters=[SORT_PARAMETER])
+    @extend_schema(
+        operation_id="division_standings",
+        responses=StandingsSerializer,
+        parameters=[SORT_PARAMETER],
+    )
     def get(self, request: Request, slug: str, division_id: int) -> Response:
         try:
             division, standings = division_with_standings(season_slug=slug, division_id=division_id)

@@ -375,8 +375,13 @@ def standings_rows(*, standings: Standings, sort: str | None = None) -> list[Sta
 
 
 def tournament_with_standings(*, slug: str) -> tuple[Tournament, Standings | None]:
-    """The tournament and its standings in one query (``None`` before the first refresh)."""
-    tournament = Tournament.objects.select_related("standings", "season").get(slug=slug)
+    """A public (not draft) tournament and its standings in one query (``None`` before
+    the first refresh)."""
+    tournament = (
+        Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+        .select_related("standings", "season")
+        .get(slug=slug)
+    )
     return tournament, getattr(tournament, "standings", None)
 
 
