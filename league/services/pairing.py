@@ -212,8 +212,11 @@ def _two_sided(field: PairingField, tournament: Tournament, seed: int) -> Draw:
 def draw_compute(*, tournament: Tournament, field: PairingField, seed: int) -> Draw:
     """Run the pure pairing function for the tournament's format and table size."""
     fmt, size = tournament.format, tournament.table_size
-    if tournament.is_partnership_format or (
-        fmt == Tournament.Format.SWISS and size == Tournament.TableSize.TWO
+    if tournament.is_partnership_format:
+        return _two_sided(field, tournament, seed)
+    if size == Tournament.TableSize.TWO and fmt in (
+        Tournament.Format.SWISS,
+        Tournament.Format.LEAGUE_NIGHT,  # a Swiss over the season's standings and history
     ):
         return _two_sided(field, tournament, seed)
     raise _not_available(tournament)

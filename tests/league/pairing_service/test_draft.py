@@ -155,3 +155,34 @@ def test_league_night_pairs_the_checked_in_and_remembers_the_season() -> None:
     assert field.history.meetings(tonight[0].pk, tonight[2].pk) == 0
     scores = {e.id: e.score for e in field.entrants}
     assert scores[tonight[0].pk] > scores[tonight[1].pk]
+
+
+def test_league_night_round_avoids_last_weeks_opponents() -> None:
+    # Given last week's league night where 1 beat 2 and 3 beat 4
+    night_one = tournament_with_entries(
+        4, format=Tournament.Format.LEAGUE_NIGHT, table_size=Tournament.TableSize.TWO
+    )
+    last_week = entries_of(night_one)
+    round_one = round_create(tournament=night_one)
+    for number, pair in enumerate((last_week[:2], last_week[2:]), start=1):
+        table_create(round=round_one, number=number, seats=seats_for_entries(pair, player_count=2))
+    play(round_one)
+    # And tonight the same four have checked in
+    night_two = tournament_with_entries(
+        0,
+        format=Tournament.Format.LEAGUE_NIGHT,
+        table_size=Tournament.TableSize.TWO,
+        season=night_one.season,
+    )
+    tonight = {e.player_id: entry_create(tournament=night_two, player=e.player) for e in last_week}
+    # When tonight's first round is paired
+    round = round_create(tournament=night_two)
+    round_pair(round=round, seed=1)
+    # Then nobody meets last week's opponent, and the two winners meet each other
+    by_player = {entry.pk: player for player, entry in tonight.items()}
+    met_last_week = {
+        frozenset(e.player_id for e in pair) for pair in (last_week[:2], last_week[2:])
+    }
+    tables = [frozenset(by_player[e] for e in seats) for seats in seating(round)]
+    assert not set(tables) & met_last_week
+    assert frozenset((last_week[0].player_id, last_week[2].player_id)) in tables
