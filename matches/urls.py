@@ -2,16 +2,23 @@
 
 Stable names for other apps' links: ``matches:scorekeeper`` (match_id),
 ``matches:table_scorekeeper`` (table_id), ``matches:hand_edit`` (match_id, number),
-``matches:history`` (match_id).
+``matches:history`` (match_id); the public scoresheet ``matches:public_scoresheet``
+(match_id) and its live part ``matches:public_scoresheet_live`` (match_id).
 """
 
 from django.urls import URLPattern, URLResolver, path
 
-from matches import views
+from matches import views, views_public
 
 app_name = "matches"
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("matches/<int:match_id>/", views_public.match_scoresheet, name="public_scoresheet"),
+    path(
+        "matches/<int:match_id>/live/",
+        views_public.match_scoresheet_live,
+        name="public_scoresheet_live",
+    ),
     path("matches/<int:match_id>/score/", views.scorekeeper, name="scorekeeper"),
     path("tables/<int:table_id>/score/", views.table_scorekeeper, name="table_scorekeeper"),
     path("matches/<int:match_id>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),

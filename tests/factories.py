@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import factory
 from django.contrib.auth import get_user_model
 from factory.django import DjangoModelFactory
@@ -16,6 +18,8 @@ from league.models import (
     Season,
     Seat,
     Table,
+    TableResult,
+    TableResultSide,
     Tournament,
 )
 
@@ -131,3 +135,25 @@ class SeatFactory(DjangoModelFactory[Seat]):
     number = 0
     entry = factory.SubFactory(EntryFactory)
     player = factory.SelfAttribute("entry.player")
+
+
+class TableResultFactory(DjangoModelFactory[TableResult]):
+    """A table's result row; add its sides with ``TableResultSideFactory``."""
+
+    class Meta:
+        model = TableResult
+
+    table = factory.SubFactory(TableFactory, status=Table.Status.FINISHED)
+    finished_at = factory.Faker("date_time_this_month", tzinfo=datetime.UTC)
+    hands_count = 8
+
+
+class TableResultSideFactory(DjangoModelFactory[TableResultSide]):
+    class Meta:
+        model = TableResultSide
+
+    result = factory.SubFactory(TableResultFactory)
+    side = 0
+    points_x2 = 500
+    placing = 1
+    is_winner = factory.LazyAttribute(lambda o: o.placing == 1)

@@ -1,0 +1,239 @@
+"""Reads of matches for the public, read-only site.
+
+Two things: the live scores of league tables, which ``league``'s public pages get
+through ``league.live`` (this app registers ``tables_live_read`` when it starts,
+so that ``league`` never imports ``matches``); and a match's scoresheet hand by
+hand — each scoring play, how each hand ended, the end-of-hand points, the
+running totals and, for tile-by-tile hands, the final layout. Everything shown
+is the engine's verdict as stored by score entry; nothing is computed anew
+except the final layout, which is replayed from the recorded moves. Matches of
+draft tournaments or of unpublished rounds are not public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.urls import reverse
+
+from league.live import TableLive
+from league.models import Round, Seat, Tournament
+from matches.models import Hand, Match, MatchStatus
+from matches.selectors import SeatInfo, side_of, sides_of
+
+
+def _half(points_x2: int | str) -> Decimal:
+    """Half-points as an exact number of points (7.5, never a float)."""
+    return Decimal(int(points_x2)) / 2
+
+
+def matches_public() -> QuerySet[Match]:
+    """Friendly matches, and league matches of published rounds of public tournaments."""
+    return Match.objects.filter(
+        Q(table__isnull=True)
+        | (
+            Q(table__round__status__in=(Round.Status.PUBLISHED, Round.Status.FINISHED))
+            & ~Q(table__round__tournament__status=Tournament.Status.DRAFT)
+        )
+    )
+
+
+def tables_live_read(table_ids: Sequence[int]) -> dict[int, TableLive]:
+    """Live totals of the matches at the given tables, in one query (league.live provider)."""
+    rows = Match.objects.filter(table_id__in=list(table_ids)).values_list(
+        "pk", "table_id", "totals_x2", "hands_count", "status"
+    )
+    return {
+        table_id: TableLive(
+            table_id=table_id,
+            totals={int(side): _half(x2) for side, x2 in (totals or {}).items()},
+            hands_count=hands_count,
+            is_finished=status == MatchStatus.FINISHED,
+            url=reverse("matches:public_scoresheet", kwargs={"match_id": pk}),
+        )
+        for pk, table_id, totals, hands_count, status in rows
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class SideSummary:
+    """One side of the match: its seats and its total so far (points, and half-points
+    for the tally of R23)."""
+
+    side: int
+    seats: tuple[SeatInfo, ...]
+    total: Decimal
+    total_x2: int
+    is_winner: bool
+
+    @property
+    def label(self) -> str:
+        return " & ".join(seat.name for seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLine:
+    """One scoring play: who, and in tile-by-tile hands which tile on which end."""
+
+    seat: SeatInfo
+    points: int
+    count: int | None
+    tile: str | None
+    end: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SideHand:
+    side: int
+    plays: Decimal  # points from scoring plays in this hand
+    bonus: Decimal  # end-of-hand points (R19, R20)
+    points: Decimal  # plays + bonus
+    total: Decimal  # running total after this hand
+    total_x2: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    number: int
+    mode: str
+    leader: SeatInfo
+    end: str  # domino, blocked or target
+    went_out: SeatInfo | None  # who laid their last tile (domino)
+    winners: tuple[SeatInfo, ...]  # the seats that won the hand (none after a tied block)
+    plays: tuple[PlayLine, ...]  # scoring plays only, in order
+    sides: tuple[SideHand, ...]
+    layout_entry: Mapping[str, Any] | None  # tile-by-tile hands: the moves as entered
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresheetView:
+    match: Match
+    seats: tuple[SeatInfo, ...]
+    sides: tuple[SideSummary, ...]
+    hands: tuple[HandLine, ...]
+
+    @property
+    def is_live(self) -> bool:
+        return self.match.status != MatchStatus.FINISHED
+
+    @property
+    def running_totals(self) -> tuple[tuple[Decimal, ...], ...]:
+        """Each side's total after every hand, side by side (for the chart)."""
+        return tuple(
+            tuple(hand.sides[i].total for hand in self.hands) for i in range(len(self.sides))
+        )
+
+
+def _public_seats(match: Match) -> tuple[SeatInfo, ...]:
+    """Seats in order: the table's for a league match, the match's own for a friendly.
+
+    Read with the player's public fields only (never contact details).
+    """
+    rows: Sequence[Any]
+    if match.table_id is not None:
+        rows = list(
+            Seat.objects.filter(table_id=match.table_id)
+            .select_related("player")
+            .only("number", "player", "player__name", "player__nickname", "player__slug")
+        )
+    else:
+        rows = list(
+            match.friendly_seats.select_related("player").only(
+                "number", "match", "player", "player__name", "player__nickname", "player__slug"
+            )
+        )
+    return tuple(
+        SeatInfo(
+            number=row.number,
+            side=side_of(row.number, match.player_count),
+            player_id=row.player_id,
+            name=str(row.player),
+            slug=row.player.slug,
+        )
+        for row in sorted(rows, key=lambda r: r.number)
+    )
+
+
+def _went_out(hand: Hand, moves: Sequence[Mapping[str, Any]]) -> int:
+    """The seat that dominoed: named in a tally entry, the last to lay a tile otherwise."""
+    if hand.mode == Hand.Mode.TALLY:
+        return int(hand.entry.get("end", {}).get("domino", -1))
+    laid = [m for m in moves if "play" in m]
+    return int(laid[-1]["seat"]) if laid else -1
+
+
+def _hand_line(hand: Hand, seats: Mapping[int, SeatInfo], sides: Sequence[int]) -> HandLine:
+    moves = hand.entry.get("moves", []) if hand.mode == Hand.Mode.TILES else []
+    plays = []
+    for play in hand.plays:
+        if not play.get("points"):
+            continue
+        move_index = play.get("move")
+        move = moves[move_index] if isinstance(move_index, int) and move_index < len(moves) else {}
+        plays.append(
+            PlayLine(
+                seat=seats[int(play["seat"])],
+                points=int(play["points"]),
+                count=play.get("count"),
+                tile=move.get("play"),
+                end=move.get("end"),
+            )
+        )
+    side_hands = []
+    for side in sides:
+        key = str(side)
+        bonus_x2 = int(hand.bonus_x2.get(key, 0))
+        points_x2 = int(hand.points_x2.get(key, 0))
+        total_x2 = int(hand.totals_x2.get(key, 0))
+        side_hands.append(
+            SideHand(
+                side=side,
+                plays=_half(points_x2 - bonus_x2),
+                bonus=_half(bonus_x2),
+                points=_half(points_x2),
+                total=_half(total_x2),
+                total_x2=total_x2,
+            )
+        )
+    return HandLine(
+        number=hand.number,
+        went_out=seats.get(_went_out(hand, moves)) if hand.end == "domino" else None,
+        mode=hand.mode,
+        leader=seats[hand.leader],
+        end=hand.end,
+        winners=tuple(seats[s] for s in hand.hand_winner if s in seats),
+        plays=tuple(plays),
+        sides=tuple(side_hands),
+        layout_entry=hand.entry if hand.mode == Hand.Mode.TILES else None,
+    )
+
+
+def scoresheet_public(*, match_id: int) -> ScoresheetView | None:
+    """A public match hand by hand, or None if there is no such public match."""
+    match = (
+        matches_public()
+        .select_related("table__round__tournament__season", "tournament")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        return None
+    seats = _public_seats(match)
+    by_number = {seat.number: seat for seat in seats}
+    sides = sides_of(match.player_count)
+    hands = tuple(_hand_line(hand, by_number, sides) for hand in match.hands.order_by("number"))
+    summaries = tuple(
+        SideSummary(
+            side=side,
+            seats=tuple(seat for seat in seats if seat.side == side),
+            total=_half(match.total_x2(side)),
+            total_x2=match.total_x2(side),
+            is_winner=side in match.winners,
+        )
+        for side in sides
+    )
+    return ScoresheetView(match=match, seats=seats, sides=summaries, hands=hands)
