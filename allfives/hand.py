@@ -42,14 +42,16 @@ from typing import Final, Literal
 
 from allfives.errors import AllFivesError, engine_error
 from allfives.layout import END_INDEX, END_NAMES, SCORE, Layout
-from allfives.moves import Move
+from allfives.moves import Move, trusted_move
 from allfives.rules import Rules, check_players, side_of
 from allfives.settlement import Settlement, settle_blocked, settle_domino
 from allfives.tiles import (
+    ALL_TILES,
     BIT,
     FULL_MASK,
     HAS,
     LABEL,
+    LOW,
     PIP_MASK,
     TEXT_INFO,
     Tile,
@@ -73,6 +75,8 @@ IN_PLAY: Final = 0
 DOMINO: Final = 1
 BLOCKED: Final = 2
 _END_NAMES: Final = (None, "domino", "blocked")
+#: End names by engine index, with -1 (the lead) giving None.
+_END_OR_NONE: Final = (*END_NAMES, None)
 
 #: A seat's remaining tiles for settlement: a pip total, or the tiles themselves.
 Left = int | Iterable[Tile]
@@ -323,7 +327,7 @@ class HandState:
         layout = self.layout
         if self.pending >= 0 or self.dealt:
             moves = [
-                Move.play(seat, Tile.from_index(t), None if e < 0 else END_NAMES[e])
+                trusted_move(Move, ("play", seat, ALL_TILES[t], _END_OR_NONE[e], LOW[t]))
                 for t, e in self.options(seat)
             ]
             if moves or self.pending >= 0:
@@ -341,9 +345,9 @@ class HandState:
         moves = []
         for t in tiles_in(candidates):
             if not layout.laid:
-                moves.append(Move.play(seat, Tile.from_index(t)))
+                moves.append(trusted_move(Move, ("play", seat, ALL_TILES[t], None, LOW[t])))
             for e in layout.fitting_ends(t):
-                moves.append(Move.play(seat, Tile.from_index(t), END_NAMES[e]))
+                moves.append(trusted_move(Move, ("play", seat, ALL_TILES[t], END_NAMES[e], LOW[t])))
         if not known and layout.laid:
             moves.append(Move.draw(seat) if self.boneyard_count else Move.pass_turn(seat))
         return moves
@@ -353,14 +357,14 @@ class HandState:
     def apply(self, move: Move) -> int:
         """Check and make a move; return the points it scores (R12). Raises an
         `AllFivesError` when the move breaks a rule (the state is then unchanged)."""
-        if move.kind == "play":
-            assert move.tile is not None and move.first is not None
-            end = None if move.end is None else END_INDEX[move.end]
-            return self.play(move.seat, move.tile.index, end, move.first)
-        if move.kind == "draw":
-            self.draw(move.seat, -1 if move.tile is None else move.tile.index)
+        kind, seat, tile, end, first = move
+        if kind == "play":
+            assert tile is not None and first is not None
+            return self.play(seat, tile.index, None if end is None else END_INDEX[end], first)
+        if kind == "draw":
+            self.draw(seat, -1 if tile is None else tile.index)
             return 0
-        self.pass_turn(move.seat)
+        self.pass_turn(seat)
         return 0
 
     def _over_error(self, seat: int) -> AllFivesError:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Final, Literal, NoReturn
 
 from allfives.errors import engine_error
-from allfives.tiles import TEXT_INFO, Tile
+from allfives.tiles import TEXT, TEXT_INFO, Tile
 
 __all__ = ["END_CHOICES", "Move", "MoveKind"]
 
@@ -32,8 +32,8 @@ def _seat(value: object) -> int:
     return value
 
 
-class Move:
-    """One entry of a hand's ``moves``.
+class Move(tuple[str, int, Tile | None, str | None, int | None]):
+    """One entry of a hand's ``moves``: an immutable (kind, seat, tile, end, first).
 
     >>> move = Move.parse({"seat": 1, "play": "6-3", "end": "E"})
     >>> move.kind, move.seat, str(move.tile), move.end, move.first
@@ -46,21 +46,16 @@ class Move:
     {'seat': 0, 'pass': True}
     """
 
-    __slots__ = ("end", "first", "kind", "seat", "tile")
-    kind: MoveKind
-    seat: int
-    tile: Tile | None
-    end: str | None
-    first: int | None
+    __slots__ = ()
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         kind: MoveKind,
         seat: int,
         tile: Tile | None = None,
         end: str | None = None,
         first: int | None = None,
-    ) -> None:
+    ) -> Move:
         _seat(seat)
         if kind == "play":
             if tile is None:
@@ -79,11 +74,35 @@ class Move:
                 _bad("a pass takes no tile and no end")
         else:
             _bad(f"{kind!r} is not a move (play, draw or pass)")
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "tile", tile)
-        object.__setattr__(self, "end", end)
-        object.__setattr__(self, "first", first)
+        return tuple.__new__(cls, (kind, seat, tile, end, first))
+
+    def __getnewargs__(self) -> tuple[str, int, Tile | None, str | None, int | None]:
+        return (self[0], self[1], self[2], self[3], self[4])
+
+    @property
+    def kind(self) -> MoveKind:
+        """``play``, ``draw`` or ``pass``."""
+        return self[0]  # type: ignore[return-value]
+
+    @property
+    def seat(self) -> int:
+        """The seat that moves."""
+        return self[1]
+
+    @property
+    def tile(self) -> Tile | None:
+        """The tile laid, or drawn (None for a draw not seen, and for a pass)."""
+        return self[2]
+
+    @property
+    def end(self) -> str | None:
+        """The end a tile is laid on, None when left out."""
+        return self[3]
+
+    @property
+    def first(self) -> int | None:
+        """A play's first written half (the lead's west half)."""
+        return self[4]
 
     @classmethod
     def play(cls, seat: int, tile: Tile | str, end: str | None = None) -> Move:
@@ -131,18 +150,16 @@ class Move:
 
     def to_json(self) -> dict[str, object]:
         """The SCORESHEET.md move object (``end`` only when given)."""
-        if self.kind == "play":
-            assert self.tile is not None and self.first is not None
-            result: dict[str, object] = {
-                "seat": self.seat,
-                "play": f"{self.first}-{self.tile.other(self.first)}",
-            }
-            if self.end is not None:
-                result["end"] = self.end
-            return result
-        if self.kind == "draw":
-            return {"seat": self.seat, "draw": None if self.tile is None else str(self.tile)}
-        return {"seat": self.seat, "pass": True}
+        kind, seat, tile, end, first = self
+        if kind == "play":
+            assert tile is not None and first is not None
+            text = TEXT[tile.index] if first == tile.low else f"{first}-{tile.low}"
+            if end is None:
+                return {"seat": seat, "play": text}
+            return {"seat": seat, "play": text, "end": end}
+        if kind == "draw":
+            return {"seat": seat, "draw": None if tile is None else TEXT[tile.index]}
+        return {"seat": seat, "pass": True}
 
     @property
     def is_play(self) -> bool:
@@ -159,22 +176,9 @@ class Move:
         """True for a pass."""
         return self.kind == "pass"
 
-    def _key(self) -> tuple[object, ...]:
-        return (self.kind, self.seat, self.tile, self.end, self.first)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __reduce__(self) -> tuple[type[Move], tuple[object, ...]]:
-        return (Move, self._key())
-
     def __repr__(self) -> str:
         return f"Move.parse({self.to_json()!r})"
+
+
+#: Builds a `Move` from its five parts without the checks (moves the engine generates).
+trusted_move: Final = tuple.__new__

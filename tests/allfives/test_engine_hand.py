@@ -263,9 +263,7 @@ def test_r16_a_hand_is_blocked_when_the_boneyard_is_empty_and_nobody_can_lay(
 
 
 def test_r16_closing_passes_must_come_in_turn() -> None:
-    hand = HandState(
-        2, 0, rules=Rules(hand_sizes={2: 14}), deal=zero_line_deal(2, [LIGHT, HEAVY])
-    )
+    hand = HandState(2, 0, rules=Rules(hand_sizes={2: 14}), deal=zero_line_deal(2, [LIGHT, HEAVY]))
     play_zero_line(hand)
     assert error(hand, Move.pass_turn(1)).code == "not_your_turn"
     assert error(hand, Move.play(0, "1-1")).code == "hand_over"
@@ -273,9 +271,7 @@ def test_r16_closing_passes_must_come_in_turn() -> None:
 
 
 def test_r12_every_laid_tile_scores_its_count() -> None:
-    hand = HandState(
-        2, 0, rules=Rules(hand_sizes={2: 14}), deal=zero_line_deal(2, [LIGHT, HEAVY])
-    )
+    hand = HandState(2, 0, rules=Rules(hand_sizes={2: 14}), deal=zero_line_deal(2, [LIGHT, HEAVY]))
     counts = []
     points = []
     for index, (tile, end) in enumerate(ZERO_LINE):
@@ -307,9 +303,7 @@ def test_r20_a_tie_for_lowest_scores_nothing_with_two_sides(players: int) -> Non
 
 
 def test_left_must_agree_with_the_deal() -> None:
-    hand = HandState(
-        2, 0, rules=Rules(hand_sizes={2: 14}), deal=zero_line_deal(2, [LIGHT, HEAVY])
-    )
+    hand = HandState(2, 0, rules=Rules(hand_sizes={2: 14}), deal=zero_line_deal(2, [LIGHT, HEAVY]))
     play_zero_line(hand)
     assert hand.remaining_pips({0: 45, 1: [Tile.parse(t) for t in HEAVY]}) == [45, 81]
     with pytest.raises(AllFivesError) as caught:

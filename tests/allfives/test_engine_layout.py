@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tests.allfives.engine_helpers import count_from_geometry
 
 from allfives import AllFivesError, Layout, Tile
 from allfives.layout import SCORE
+from tests.allfives.engine_helpers import count_from_geometry
 
 
 def lay(*steps: str) -> Layout:
