@@ -25,7 +25,9 @@ from import_export.widgets import ForeignKeyWidget
 from simple_history.admin import SimpleHistoryAdmin
 
 from league.admin_pairing import RoundPairingAdminMixin
+from league.imports import CsvImportForm
 from league.models import (
+    ApiToken,
     Division,
     Entry,
     EntryMember,
@@ -43,6 +45,7 @@ from league.models import (
 from league.selectors import tournaments_managed_by
 from league.services.registration import entry_withdraw, players_register_bulk
 from league.services.rounds import round_close, round_publish, tournament_duplicate
+from league.services.tokens import api_token_create, api_token_revoke
 
 admin.site.site_header = _("Kelipatan — organisers")
 admin.site.site_title = _("Kelipatan")
@@ -136,6 +139,7 @@ class RegisterPlayersForm(forms.Form):
 @admin.register(Player)
 class PlayerAdmin(ImportExportModelAdmin, SimpleHistoryAdmin):  # type: ignore[misc]
     resource_classes = [PlayerResource]
+    import_form_class = CsvImportForm
     list_display = ["name", "nickname", "club", "is_active", "created_at"]
     list_filter = ["is_active", "club"]
     search_fields = ["name", "nickname", "club", "slug"]
@@ -340,6 +344,7 @@ class TournamentAdmin(SimpleHistoryAdmin):
 @admin.register(Entry)
 class EntryAdmin(TournamentScopedAdmin, ImportExportModelAdmin):  # type: ignore[misc]
     resource_classes = [EntryResource]
+    import_form_class = CsvImportForm
     list_display = ["__str__", "tournament", "seed", "is_withdrawn", "withdrawn_round"]
     list_filter = ["is_withdrawn", "tournament"]
     search_fields = ["player__name", "partnership__name", "tournament__name"]
@@ -435,3 +440,50 @@ class TableResultAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     list_filter = ["is_tie", "table__round__tournament"]
     search_fields = ["table__round__tournament__name"]
     inlines = [TableResultSideInline]
+
+
+# --- API tokens (issue 9) -----------------------------------------------------------------
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Tokens for programs. Creating one shows its key once (in the confirmation
+    message); only the hash is stored. Staff who are not superusers see their own."""
+
+    list_display = ["name", "user", "key_prefix", "created_at", "last_used_at", "revoked_at"]
+    list_filter = ["revoked_at"]
+    search_fields = ["name", "user__username", "key_prefix"]
+    readonly_fields = ["key_prefix", "created_at", "last_used_at", "revoked_at"]
+    actions = ["revoke"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ApiToken]:
+        qs = super().get_queryset(request).select_related("user")
+        return qs if request.user.is_superuser else qs.filter(user=request.user)
+
+    def get_fields(self, request: HttpRequest, obj: ApiToken | None = None) -> list[str]:
+        if obj is None:
+            return ["user", "name"] if request.user.is_superuser else ["name"]
+        return ["user", "name", *self.readonly_fields]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: ApiToken | None = None) -> list[str]:
+        return [*self.readonly_fields, "user", "name"] if obj is not None else []
+
+    def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
+        if change:
+            return  # a token is never edited: revoke it and create another
+        user = obj.user if request.user.is_superuser and obj.user_id else request.user
+        issued = api_token_create(user=user, name=obj.name)
+        obj.pk, obj.user = issued.token.pk, issued.token.user
+        obj.key_prefix, obj.created_at = issued.token.key_prefix, issued.token.created_at
+        self.message_user(
+            request,
+            _("Token %(name)s created. Copy its key now, it will not be shown again: %(key)s")
+            % {"name": obj.name, "key": issued.key},
+            messages.WARNING,
+        )
+
+    @admin.action(description=_("Revoke the selected tokens"))
+    def revoke(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
+        for token in queryset:
+            api_token_revoke(token=token)
+        self.message_user(request, _("Tokens revoked."), messages.SUCCESS)

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from league import views
+from league import api_tokens, views
 from league.standings import views as standings_views
 
 app_name = "league"
@@ -56,5 +56,15 @@ urlpatterns += [
         "seasons/<slug:slug>/divisions/<int:division_id>/standings.csv",
         standings_views.division_standings_csv,
         name="division_standings_csv",
+    ),
+]
+
+# API tokens (issue 9): a signed-in user's keys for programs.
+urlpatterns += [
+    path("account/api-tokens/", api_tokens.api_tokens, name="api_tokens"),
+    path(
+        "account/api-tokens/<int:token_id>/revoke/",
+        api_tokens.api_token_revoke_view,
+        name="api_token_revoke",
     ),
 ]

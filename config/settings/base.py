@@ -210,6 +210,7 @@ API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=256 * 1024)
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
 
 # Uploads (CSV imports) are small: refuse anything large before it is parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
@@ -229,6 +230,8 @@ SECURE_CSP = {
     # Inline style attributes (admin widgets, SVG charts) are allowed; scripts are not.
     "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
     "img-src": [CSP.SELF, "data:"],
+    # Redoc (API docs) runs its search in a worker it builds from a blob.
+    "worker-src": [CSP.SELF, "blob:"],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.SELF],
     "frame-ancestors": [CSP.SELF],

@@ -179,10 +179,9 @@ WINNING_HAND = {"leader": 0, "scores": [[0, 10]], "end": {"target": True}}
 
 def _match(w: Any) -> Any:
     """The match at tournament A's published table (created on first use)."""
+    from league.models import Table
     from matches.models import Match
     from matches.services.lifecycle import match_for_table
-
-    from league.models import Table
 
     match = Match.objects.filter(table=w.own.table_published).first()
     return match or match_for_table(table=Table.objects.get(pk=w.own.table_published.pk))

@@ -15,7 +15,6 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from tests.api.access import ALLOWED, TABLE, Expect
 from tests.api.conftest import ROLES, World
 
-
 WRITE = {"POST", "PUT", "PATCH", "DELETE"}
 DENIED = {401, 403, 404}
 
