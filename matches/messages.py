@@ -22,15 +22,15 @@ TEMPLATES: dict[str, Any] = {
     "bad_deal": _("The deal is wrong: {detail}"),
     # Moves the rules forbid.
     "not_your_turn": _("Seat {seat} moves, but it is seat {turn}'s turn."),
-    "tile_already_played": _("Seat {seat}: {tile} has already been played."),
+    "tile_already_played": _("{tile} has already been played."),
     "tile_not_in_hand": _("Seat {seat} does not hold {tile} ({where})."),
     "tile_not_in_boneyard": _("Seat {seat} draws {tile}, which is not in the boneyard ({where})."),
-    "tile_does_not_match": _("Seat {seat}: {tile} does not match the {end_name} end ({pips})."),
-    "tile_fits_no_end": _("Seat {seat}: {tile} matches no open end ({ends})."),
-    "ambiguous_end": _("Seat {seat}: {tile} fits the {end_names} ends; say which one."),
-    "lead_has_no_end": _("Seat {seat}: the lead {tile} starts the line and takes no end."),
+    "tile_does_not_match": _("{tile} does not match the {end_name} end ({pips})."),
+    "tile_fits_no_end": _("{tile} matches no open end ({ends})."),
+    "ambiguous_end": _("{tile} fits the {end_names} ends; say which one."),
+    "lead_has_no_end": _("The lead {tile} starts the line and takes no end."),
     "branch_not_open": _(
-        "Seat {seat}: {tile} cannot go on the {end_name} branch; it opens only once both "
+        "{tile} cannot go on the {end_name} branch; it opens only once both "
         "straight sides of the spinner hold a tile."
     ),
     "must_play": _("Seat {seat} draws but can lay {tile}."),
@@ -46,7 +46,7 @@ TEMPLATES: dict[str, Any] = {
     # Figures that cannot be right.
     "bad_points": _("Seat {seat} scores {points}: a play scores 0 or 5, 10, … 35."),
     "left_missing": _("The remaining tiles or pips of seat {seat} are needed to settle the hand."),
-    "left_disagrees": _("Seat {seat}: remaining {given} cannot be right — {detail}."),
+    "left_disagrees": _("Remaining {given}: {detail}."),
     "target_not_reached": _("The hand is said to end at the target, but no side reached it."),
     # The match as a whole.
     "match_over": _("The match was already won; nothing may follow."),

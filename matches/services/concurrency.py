@@ -33,23 +33,26 @@ def _current_version(match_id: int) -> int:
 
 
 def match_lock(*, match_id: int, version: int) -> Match:
-    """Claim the next version of a match for this transaction and return the match."""
+    """Claim the next version of a match for this transaction and return the match
+    (its ``version`` already the new one; the caller saves it)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("match_lock must run inside transaction.atomic()")
     if connection.features.has_select_for_update:
-        locked = (
-            Match.objects.select_for_update()
-            .filter(pk=match_id)
-            .values_list("version", flat=True)
-            .first()
-        )
-        if locked is None:
+        # PostgreSQL: the row lock queues concurrent writers; each then sees the
+        # version the previous one committed.
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
             raise Match.DoesNotExist(f"match {match_id} does not exist")
-        if locked != version:
-            raise StaleVersionError(match_id=match_id, expected=version, current=locked)
+        if match.version != version:
+            raise StaleVersionError(match_id=match_id, expected=version, current=match.version)
+        match.version = version + 1
+        return match
+    # SQLite (no row locks): the conditional UPDATE is the first write of the
+    # transaction, so it takes the database's write lock and exactly one of two
+    # writers based on the same version moves it on.
     claimed = Match.objects.filter(pk=match_id, version=version).update(version=version + 1)
     if claimed != 1:
         raise StaleVersionError(
             match_id=match_id, expected=version, current=_current_version(match_id)
         )
-    return Match.objects.select_related("table", "tournament").get(pk=match_id)
+    return Match.objects.get(pk=match_id)

@@ -179,5 +179,5 @@ def hand_confirm(*, match: Match, number: int, version: int, user: AnyUser) -> M
     over = bool(locked.winners) and locked.status != Match.Status.FINISHED
     if over and all(r.confirmed_at is not None for r in rows):
         match_finished(match=locked)
-    match_save(match=locked, user=user, reason="confirmed")
+    match_save(match=locked, user=user, reason="confirmed", history=locked.is_finished)
     return locked

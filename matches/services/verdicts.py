@@ -140,6 +140,7 @@ def verdict_store(
         if "entry" in changed or "plays" in changed:
             row.events.all().delete()
             HandEvent.objects.bulk_create(_events(row, hand_verdict))
+    status_before = match.status
     match.totals_x2 = {
         str(s): verdict.totals_x2.get(str(s), 0) for s in sides_of(match.player_count)
     }
@@ -157,8 +158,19 @@ def verdict_store(
         match.status, match.finished_at = Match.Status.PLAYING, None
         if match.table_id is not None:
             table_result_clear(table_id=match.table_id)
-    match_save(match=match, user=user, reason=reason)
+    # The hands' own history records what was entered; the match's history keeps
+    # what changes its course (start, end, reopen, import), not every derived total.
+    match_save(
+        match=match,
+        user=user,
+        reason=reason,
+        history=match.status != status_before or reason not in ROUTINE_WRITES,
+    )
     return match
+
+
+#: Writes whose change to the match row is only derived totals and the version.
+ROUTINE_WRITES = frozenset({"recorded", "corrected", "deleted", "confirmed"})
 
 
 def _all_confirmed(match: Match, hands_count: int) -> bool:
@@ -168,10 +180,18 @@ def _all_confirmed(match: Match, hands_count: int) -> bool:
     return confirmed == hands_count
 
 
-def match_save(*, match: Match, user: AnyUser, reason: str) -> None:
+def match_save(*, match: Match, user: AnyUser, reason: str, history: bool = True) -> None:
+    """Save the match row (with a history record unless ``history`` is False)."""
     match._history_user = _user_or_none(user)  # type: ignore[attr-defined]
     match._change_reason = reason  # type: ignore[attr-defined]
-    match.save()
+    if history:
+        match.save()
+        return
+    match.skip_history_when_saving = True  # type: ignore[attr-defined]
+    try:
+        match.save()
+    finally:
+        del match.skip_history_when_saving  # type: ignore[attr-defined]
 
 
 def match_started(*, match: Match) -> None:
