@@ -24,7 +24,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 # a worker refreshes standings in production; here tasks go to the in-memory broker
 os.environ["CELERY_TASK_ALWAYS_EAGER"] = "false"
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -112,14 +112,12 @@ def run() -> None:
     for index in range(RECORDS):
         if index % 20 == 0:
             match = client.post("/api/matches/", {"table": table(100_000).pk}, format="json").json()
-        seat = rng.randrange(4)
         hand = {
             "leader": rng.randrange(4),
             "scores": [[rng.randrange(4), rng.choice([5, 10, 15, 20])] for _ in range(3)],
             "end": {"blocked": True},
             "left": {str(s): rng.randint(1, 20) for s in range(4)},
         }
-        del seat
         body = {"version": match["version"], "number": match["next_hand"], "hand": hand}
         elapsed, response = _timed(
             lambda body=body, match=match: client.post(
@@ -133,9 +131,7 @@ def run() -> None:
 
     # 2. A 20-hand tile-by-tile match (simulated), corrected: the whole match replays.
     rules = Rules(targets={4: 100_000})
-    document = simulate_match(
-        players=4, rules=rules, rng=random.Random(11), strategies=["greedy"]
-    )
+    document = simulate_match(players=4, rules=rules, rng=random.Random(11), strategies=["greedy"])
     hands = list(document["hands"])  # type: ignore[arg-type]
     # the simulated match never ends at this target; keep its first 20 hands by
     # simulating until there are enough
@@ -156,30 +152,30 @@ def run() -> None:
     engine_samples, service_samples, api_samples = [], [], []
     doc = match_document(match=stored)
     for _ in range(CORRECTIONS):
-        elapsed, _report_ = _timed(lambda: replay(doc))
+        elapsed, _replayed = _timed(lambda: replay(doc))
         engine_samples.append(elapsed)
-    for index in range(CORRECTIONS):
-        stored = Match.objects.get(pk=stored.pk)
+    match_id = stored.pk
+    for _ in range(CORRECTIONS):
+        stored = Match.objects.get(pk=match_id)
         first = match_hands(match=stored)[0]
-        # alternate the end named for the lead's neighbour: a real change every time
-        # would need another legal hand; re-sending the same entry replays just the same
+        # the correction re-sends hand 1 as entered: the service replays and compares
+        # the whole match exactly as for a real change (which would need another legal hand)
         elapsed, stored = _timed(
             lambda stored=stored, first=first: hand_correct(
                 match=stored, number=1, hand=first.entry, version=stored.version, user=scorekeeper
             )
         )
         service_samples.append(elapsed)
-        state = client.get(f"/api/matches/{stored.pk}/").json()
+        state = client.get(f"/api/matches/{match_id}/").json()
         elapsed, response = _timed(
             lambda state=state, first=first: client.put(
-                f"/api/matches/{stored.pk}/hands/1",
+                f"/api/matches/{match_id}/hands/1",
                 {"version": state["version"], "hand": first.entry},
                 format="json",
             )
         )
         assert response.status_code == 200, response.content
         api_samples.append(elapsed)
-        del index
     _report("replay a 20-hand tile-by-tile match (engine only)", engine_samples, 20)
     _report("correct hand 1 of 20: replay + store (service)", service_samples, 20)
     _report("correct hand 1 of 20 through the API (PUT …/hands/1)", api_samples, 50)
