@@ -5,7 +5,8 @@ entries of SCORESHEET.md: ``{"seat": 1, "play": "6-6", "end": "E"}``,
 ``{"seat": 2, "draw": "2-4"}`` (or ``"draw": null`` when the face was not
 seen) and ``{"seat": 0, "pass": true}``. A play keeps the tile as written
 (`first` is its first written half) because the lead is laid with that half
-to the west; ``end`` is None when it was left out.
+to the west; ``end`` is None when it was left out. A drawn tile has no
+orientation and is written canonically (``"1-0"`` reads back as ``"0-1"``).
 """
 
 from __future__ import annotations
