@@ -1,0 +1,247 @@
+"""A scorekeeper enters a complete four-player match to its target on a phone, in a real
+browser (Debian's Chromium through Playwright, against the live test server), once in
+each entry mode, and sees the winner. The hands come from ``allfives.simulate_match``
+with a fixed seed, so the test knows a legal sequence and the engine's final totals.
+Screenshots go to ``artifacts/scorekeeper/``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from allfives import Rules, Tile, check, simulate_match
+from league.models import Table, Tournament
+from matches.models import Match
+from matches.services.lifecycle import match_for_table
+from tests.conftest import ARTIFACTS
+from tests.factories import (
+    EntryFactory,
+    RoundFactory,
+    SeatFactory,
+    TableFactory,
+    TournamentFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+SHOTS = ARTIFACTS / "scorekeeper"
+TARGET = 200  # the default four-player target (R4)
+
+if not CHROMIUM.exists():  # pragma: no cover - CI installs it (.ci/run)
+    pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+def _table(entry_mode: str) -> tuple[Table, Any]:
+    scorekeeper = UserFactory(username=f"pencatat-{entry_mode}")
+    tournament = TournamentFactory(
+        table_size=Tournament.TableSize.FOUR, entry_mode=entry_mode, name="Piala Kelipatan"
+    )
+    tournament.scorekeepers.add(scorekeeper)
+    table = TableFactory(round=RoundFactory(tournament=tournament), player_count=4, target=TARGET)
+    for number, name in enumerate(["Ani", "Budi", "Citra", "Dewi"]):
+        entry = EntryFactory(tournament=tournament, player__name=name)
+        SeatFactory(table=table, number=number, entry=entry)
+    return table, scorekeeper
+
+
+def _phone(browser: Any, live_server: Any, user: Any) -> Any:
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    return context.new_page()
+
+
+def _simulated(seed: int) -> dict[str, Any]:
+    return dict(
+        simulate_match(
+            players=4,
+            rules=Rules(targets={4: TARGET}),
+            rng=random.Random(seed),
+            strategies=["greedy"],
+        )
+    )
+
+
+def _left_pips(hand: dict[str, Any]) -> list[int]:
+    """What each seat still holds at the end of a simulated hand, in pips."""
+    held = [{Tile.parse(t) for t in seat} for seat in hand["deal"]]
+    for move in hand["moves"]:
+        if "play" in move:
+            held[move["seat"]].discard(Tile.parse(move["play"]))
+        elif move.get("draw"):
+            held[move["seat"]].add(Tile.parse(move["draw"]))
+    return [sum(tile.pips for tile in seat) for seat in held]
+
+
+def _act(page: Any, selector: str) -> None:
+    """Press a button and wait for htmx to swap the panel in."""
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.click(selector)
+    page.wait_for_selector("#scorekeeper:not(.htmx-swapping)")
+    page.wait_for_load_state("networkidle")
+
+
+def _save(page: Any, number: int) -> None:
+    _act(page, '[data-testid="save"]')
+    page.wait_for_selector(f'[data-testid="hand-{number}"]')
+
+
+def _fill_left(page: Any, pips: list[int]) -> None:
+    for seat, value in enumerate(pips):
+        page.fill(f'input[name="left_{seat}"]', str(value))
+
+
+def _winner(page: Any) -> str:
+    page.wait_for_selector('[data-testid="winner"]')
+    return str(page.inner_text('[data-testid="winner"]'))
+
+
+def _shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")  # the totals stick to the top of the screen
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def _totals(page: Any) -> dict[str, str]:
+    return {side: page.inner_text(f'[data-testid="total-{side}"]') for side in ("0", "1")}
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_scorekeeper_enters_a_whole_match_in_tally_mode_on_a_phone(
+    browser: Any, live_server: Any
+) -> None:
+    # given a four-player table to 200 and the hands of a simulated match, as tallies
+    table, scorekeeper = _table("tally")
+    match = match_for_table(table=table)
+    document = _simulated(seed=3)
+    expected = check(document)
+    page = _phone(browser, live_server, scorekeeper)
+    page.goto(f"{live_server.url}/en/matches/{match.pk}/score/")
+    assert page.inner_text('[data-testid="target"]') == str(TARGET)
+    _shot(page, "tally-1-start")
+    refused = False
+
+    for number, (hand, verdict) in enumerate(
+        zip(document["hands"], expected["hands"], strict=True), start=1
+    ):
+        # when the scorekeeper taps the leader, each scoring play as it happens, the end
+        page.check(f'input[name="leader"][value="{hand["leader"]}"]')
+        for play in verdict["plays"]:
+            if play["points"]:
+                _act(page, f'[data-testid="add-{play["seat"]}-{play["points"]}"]')
+        if verdict["end"] == "target":
+            page.check('input[name="end"][value="target"]')
+        elif verdict["end"] == "blocked":
+            page.check('input[name="end"][value="blocked"]')
+            _fill_left(page, _left_pips(hand))
+        else:
+            went_out = [m for m in hand["moves"] if "play" in m][-1]["seat"]
+            page.check(f'input[name="end"][value="domino:{went_out}"]')
+            pips = _left_pips(hand)
+            if not refused:
+                refused = True
+                # a slip of the pen: the player who went out cannot hold anything
+                _fill_left(
+                    page, [p + (7 if seat == went_out else 0) for seat, p in enumerate(pips)]
+                )
+                _act(page, '[data-testid="save"]')
+                error = page.inner_text(f'[data-testid="error-left_{went_out}"]')
+                assert error, "the engine's reason is shown at the seat's field"
+                assert page.input_value(f'input[name="left_{went_out}"]') == "7"
+                _shot(page, "tally-2-refused")
+            _fill_left(page, pips)
+        _save(page, number)
+        if number == 2:
+            _shot(page, "tally-3-running")
+
+    # then the winner is shown with the engine's totals (and one refusal was seen)
+    assert refused
+    winner = _winner(page)
+    _shot(page, "tally-4-winner")
+    names = {0: "Ani & Citra", 1: "Budi & Dewi"}
+    assert names[expected["winners"][0]] in winner
+    assert _totals(page) == {side: str(points) for side, points in expected["totals"].items()}
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_scorekeeper_enters_a_whole_match_tile_by_tile_on_a_phone(
+    browser: Any, live_server: Any
+) -> None:
+    # given a four-player table to 200 and a simulated match's moves
+    table, scorekeeper = _table("tiles")
+    match = match_for_table(table=table)
+    document = _simulated(seed=7)
+    expected = check(document)
+    page = _phone(browser, live_server, scorekeeper)
+    page.goto(f"{live_server.url}/en/matches/{match.pk}/score/")
+
+    for number, (hand, verdict) in enumerate(
+        zip(document["hands"], expected["hands"], strict=True), start=1
+    ):
+        # when every tile laid, drawn and every pass is entered with the buttons
+        page.check(f'input[name="leader"][value="{hand["leader"]}"]')
+        for index, move in enumerate(hand["moves"]):
+            if "play" in move:
+                page.fill('input[name="tile"]', move["play"])
+                _act(
+                    page,
+                    f'[data-testid="play-{move["end"]}"]'
+                    if "end" in move
+                    else '[data-testid="play"]',
+                )
+            elif "draw" in move:
+                page.fill('input[name="tile"]', move["draw"] or "")
+                _act(page, '[data-testid="draw"]')
+            else:
+                _act(page, '[data-testid="pass"]')
+            if number == 1 and index == 6:
+                _shot(page, "tiles-1-layout")
+        turn = page.inner_text('[data-testid="turn"]')
+        if verdict["end"] == "blocked":
+            # the simulator leaves out the closing passes; without a deal they are entered
+            while "Blocked" not in turn:
+                _act(page, '[data-testid="pass"]')
+                turn = page.inner_text('[data-testid="turn"]')
+        if verdict["end"] != "target":
+            _fill_left(page, _left_pips(hand))
+        else:
+            assert "Target reached" in turn
+        _save(page, number)
+        if number == 1:
+            _shot(page, "tiles-2-after-hand-1")
+
+    # then the winner is shown with the engine's totals
+    winner = _winner(page)
+    _shot(page, "tiles-3-winner")
+    names = {0: "Ani & Citra", 1: "Budi & Dewi"}
+    assert names[expected["winners"][0]] in winner
+    assert _totals(page) == {side: str(points) for side, points in expected["totals"].items()}
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
