@@ -851,11 +851,14 @@ class RatingEvent(models.Model):
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="rating_events", verbose_name=_("table")
     )
+    # The player, partnership and season columns lead composite indexes (Meta), so
+    # their own foreign-key indexes would only slow the bulk writes of a recompute.
     player = models.ForeignKey(
         Player,
         on_delete=models.CASCADE,
         null=True,
         blank=True,
+        db_index=False,
         related_name="rating_events",
         verbose_name=_("player"),
     )
@@ -864,6 +867,7 @@ class RatingEvent(models.Model):
         on_delete=models.CASCADE,
         null=True,
         blank=True,
+        db_index=False,
         related_name="rating_events",
         verbose_name=_("partnership"),
     )
@@ -872,6 +876,7 @@ class RatingEvent(models.Model):
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
+        db_index=False,
         related_name="+",
         verbose_name=_("season"),
     )

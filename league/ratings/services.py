@@ -347,7 +347,7 @@ def _replay_from(point: MatchKey | None) -> ReplayReport:
     )
     doomed.delete()
 
-    events: list[RatingEvent] = []
+    events: list[tuple[Any, ...]] = []
     for table in tables:
         match = Match(sides=table.players, placings=table.placings)
         events.extend(_events(table, rate_match(match, players.skills), players, unit=False))
@@ -356,7 +356,7 @@ def _replay_from(point: MatchKey | None) -> ReplayReport:
                 sides=tuple((u,) for u in table.partnerships), placings=table.placings, seats=4
             )
             events.extend(_events(table, rate_match(unit_match, units.skills), units, unit=True))
-    RatingEvent.objects.bulk_create(events, batch_size=_BATCH)
+    _insert_events(events)
     _store(players, PlayerRating, key="player_id", everything=point is None)
     _store(units, PartnershipRating, key="partnership_id", everything=point is None)
     return ReplayReport(
@@ -366,9 +366,30 @@ def _replay_from(point: MatchKey | None) -> ReplayReport:
     )
 
 
+_EVENT_FIELDS = (
+    "table",
+    "player",
+    "partnership",
+    "season",
+    "at",
+    "result_updated_at",
+    "side",
+    "placing",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+    "display_after",
+    "expected",
+)
+
+
 def _events(
     table: RatedTable, updates: list[Update], pool: _Pool, *, unit: bool
-) -> list[RatingEvent]:
+) -> list[tuple[Any, ...]]:
+    """One match's rating events as rows of ``_EVENT_FIELDS``; moves the pool on."""
+    at = connection.ops.adapt_datetimefield_value(table.at)
+    version = connection.ops.adapt_datetimefield_value(table.result_updated_at)
     rows = []
     for update in updates:
         pool.skills[update.subject] = update.after
@@ -376,24 +397,55 @@ def _events(
         pool.last_at[update.subject] = table.at
         pool.touched.add(update.subject)
         rows.append(
-            RatingEvent(
-                table_id=table.table_id,
-                player_id=None if unit else update.subject,
-                partnership_id=update.subject if unit else None,
-                season_id=table.season_id,
-                at=table.at,
-                result_updated_at=table.result_updated_at,
-                side=table.sides[update.side_index],
-                placing=table.placings[update.side_index],
-                mu_before=update.before.mu,
-                sigma_before=update.before.sigma,
-                mu_after=update.after.mu,
-                sigma_after=update.after.sigma,
-                display_after=conservative_rating(update.after),
-                expected=update.expected,
+            (
+                table.table_id,
+                None if unit else update.subject,
+                update.subject if unit else None,
+                table.season_id,
+                at,
+                version,
+                table.sides[update.side_index],
+                table.placings[update.side_index],
+                update.before.mu,
+                update.before.sigma,
+                update.after.mu,
+                update.after.sigma,
+                conservative_rating(update.after),
+                update.expected,
             )
         )
     return rows
+
+
+def _insert_events(rows: list[tuple[Any, ...]]) -> None:
+    """Insert rating events in bulk: ``COPY`` on PostgreSQL, many rows per statement elsewhere.
+
+    Plain SQL on purpose: a full recompute writes tens of thousands of events, and
+    building a model instance per row (``bulk_create``) cost three quarters of the
+    recompute's time; on PostgreSQL ``COPY`` is three times faster again than multi-row
+    ``INSERT``. The rows hold only plain values already adapted for the database.
+    """
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    fields = [RatingEvent._meta.get_field(name) for name in _EVENT_FIELDS]
+    columns = ", ".join(quote(str(getattr(f, "column", ""))) for f in fields)
+    table = quote(RatingEvent._meta.db_table)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        row_marks = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        batch = max(1, min(500, connection.ops.bulk_batch_size(fields, rows)))
+        head = f"INSERT INTO {table} ({columns}) VALUES "  # noqa: S608 (names are quoted)
+        for start in range(0, len(rows), batch):
+            chunk = rows[start : start + batch]
+            cursor.execute(
+                head + ", ".join([row_marks] * len(chunk)),
+                [value for row in chunk for value in row],
+            )
 
 
 def _store(
