@@ -131,7 +131,9 @@ class HandForm(forms.Form):
     def __init__(self, *args: Any, seats: list[SeatInfo], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
-        self.fields["leader"].choices = [(s.number, s.name) for s in seats]
+        leader = self.fields["leader"]
+        assert isinstance(leader, forms.ChoiceField)
+        leader.choices = [(s.number, s.name) for s in seats]
         for seat in seats:
             self.fields[f"left_{seat.number}"] = forms.CharField(
                 label=_("%(name)s holds") % {"name": seat.name},
@@ -173,7 +175,9 @@ class TallyHandForm(HandForm):
 
     def __init__(self, *args: Any, seats: list[SeatInfo], **kwargs: Any) -> None:
         super().__init__(*args, seats=seats, **kwargs)
-        self.fields["end"].choices = [
+        end = self.fields["end"]
+        assert isinstance(end, forms.ChoiceField)
+        end.choices = [
             *((f"domino:{s.number}", _("Domino: %(name)s") % {"name": s.name}) for s in seats),
             ("blocked", _("Blocked")),
             ("target", _("Target reached during the hand")),

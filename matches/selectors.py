@@ -68,11 +68,11 @@ def matches_list(*, tournament_id: int | None = None, status: str | None = None)
 
 def match_seats(*, match: Match) -> list[SeatInfo]:
     """The seats in order: the table's for a league match, the match's own for a friendly."""
-    rows: list[Seat] | list[MatchSeat]
+    rows: list[Seat | MatchSeat]
     if match.table_id is not None:
         rows = list(Seat.objects.filter(table_id=match.table_id).select_related("player"))
     else:
-        rows = list(match.friendly_seats.select_related("player"))
+        rows = list(MatchSeat.objects.filter(match=match).select_related("player"))
     return [
         SeatInfo(
             number=row.number,

@@ -108,7 +108,7 @@ def _show_engine_error(form: HandFormT, exc: AllFivesError, number: int) -> None
 def _quiet(form: HandFormT, field: str | None = None, error: str | None = None) -> HandFormT:
     """A bound form that keeps what was typed but shows no 'required' errors yet."""
     form.full_clean()
-    form._errors = ErrorDict()
+    form._errors = ErrorDict()  # type: ignore[union-attr]
     if error is not None:
         form.add_error(field, error)
     return form
@@ -125,8 +125,8 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
         if action == "undo":
             plays = plays[:-1]
         elif action.startswith("add:"):
-            _add, seat, points = action.split(":")
-            plays.append([int(seat), int(points)])
+            _add, scorer, points = action.split(":")
+            plays.append([int(scorer), int(points)])
         data["scores"] = scores_format(plays)
         return None, None
     try:
@@ -144,7 +144,7 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
         return "moves", engine_error_message(draft.error)
     if draft.turn is None:
         return "moves", _("The hand is over: enter what each player still holds and save.")
-    tile = data.get("tile", "").strip()
+    tile = str(data.get("tile", "")).strip()
     seat = draft.turn
     if action.startswith("play"):
         if not tile:
@@ -196,7 +196,10 @@ def _initial(match: Match, number: int, hand: Hand | None = None) -> dict[str, A
 def _draft_points(match: Match, form: HandFormT) -> tuple[dict[str, int], TilesDraft | None]:
     """Points per side in the hand being entered (for the running totals)."""
     points = {str(s): 0 for s in sides_of(match.player_count)}
-    value = lambda name: form[name].value() or ""  # noqa: E731
+
+    def value(name: str) -> str:
+        return str(form[name].value() or "")
+
     if isinstance(form, TallyHandForm):
         try:
             plays = scores_parse(str(value("scores")))
@@ -353,10 +356,11 @@ def _save(
         stored = Hand.objects.filter(match=current, number=number).first()
         if correcting is None and stored is not None and stored.entry == form.hand:
             return current  # a double tap: the same hand was just saved
-        form.data = form.data.copy()
-        form.data["version"] = str(current.version)
+        data = form.data.copy()  # type: ignore[attr-defined]
+        data["version"] = str(current.version)
         if correcting is None:
-            form.data["number"] = str(current.hands_count + 1)
+            data["number"] = str(current.hands_count + 1)
+        form.data = data
         form.add_error(
             None,
             _(

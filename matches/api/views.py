@@ -9,7 +9,8 @@ the current state) and honour ``Idempotency-Key``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -71,7 +72,7 @@ def _state(match: Match, code: int = status.HTTP_200_OK) -> Response:
 class MatchListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=list[dict[str, Any]])  # a list of match summaries
     def get(self, request: Request) -> Response:
         tournament = request.query_params.get("tournament")
         qs = matches_list(
@@ -137,7 +138,9 @@ class MatchScoresheetView(APIView):
         match = _match(match_id)
         raw = request.query_params.get("version")
         version = int(raw) if raw is not None and raw.isdigit() else None
-        match = match_import(match=match, document=request.data, version=version, user=request.user)
+        # the service refuses anything that is not a scoresheet object
+        document = cast(Mapping[str, Any], request.data)
+        match = match_import(match=match, document=document, version=version, user=request.user)
         return _state(match, status.HTTP_201_CREATED)
 
 

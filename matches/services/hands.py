@@ -24,6 +24,7 @@ from matches.services.verdicts import (
     match_finished,
     match_judge,
     match_save,
+    user_or_none,
     verdict_store,
 )
 
@@ -148,7 +149,7 @@ def hand_delete(*, match: Match, number: int, version: int, user: AnyUser) -> Ma
     removed = rows.pop(number - 1)
     entries = [row.entry for row in rows]
     verdict = match_judge(match=locked, entries=entries)
-    removed._history_user = user if user is not None and user.is_authenticated else None  # type: ignore[attr-defined]
+    removed._history_user = user_or_none(user)  # type: ignore[attr-defined]
     removed._change_reason = "deleted"  # type: ignore[attr-defined]
     removed.delete()
     return verdict_store(
@@ -172,7 +173,7 @@ def hand_confirm(*, match: Match, number: int, version: int, user: AnyUser) -> M
     row = rows[number - 1]
     if row.confirmed_at is None:
         row.confirmed_at = timezone.now()
-        row.confirmed_by = user if user is not None and user.is_authenticated else None
+        row.confirmed_by = user_or_none(user)
         row._history_user = row.confirmed_by  # type: ignore[attr-defined]
         row._change_reason = "confirmed"  # type: ignore[attr-defined]
         row.save(update_fields=["confirmed_at", "confirmed_by", "updated_at"])

@@ -5,15 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-
 from matches.models import IdempotentRequest
 
 
 def idempotent_request_store(
     *,
     key: str,
-    user: AbstractBaseUser,
+    user: Any,
     endpoint: str,
     request_hash: str,
     status_code: int,

@@ -23,6 +23,7 @@ from matches.services.verdicts import (
     match_judge,
     match_save,
     match_started,
+    user_or_none,
     verdict_store,
 )
 
@@ -88,7 +89,7 @@ def match_friendly_create(
         rules=rules.to_json(),
         target=rules.target(count),
         entry_mode=entry_mode,
-        created_by=user if user is not None and user.is_authenticated else None,
+        created_by=user_or_none(user),
     )
     MatchSeat.objects.bulk_create(
         MatchSeat(match=match, number=number, player=player)
@@ -228,7 +229,7 @@ def match_import(
     verdict = match_judge(match=locked, entries=entries)
     keep = rows[: len(entries)]
     for extra in rows[len(entries) :]:
-        extra._history_user = user if user is not None and user.is_authenticated else None  # type: ignore[attr-defined]
+        extra._history_user = user_or_none(user)  # type: ignore[attr-defined]
         extra._change_reason = "imported"  # type: ignore[attr-defined]
         extra.delete()
     slots: list[Hand | None] = [*keep, *([None] * (len(entries) - len(keep)))]

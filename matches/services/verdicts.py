@@ -27,7 +27,8 @@ from matches.services.replay import HandVerdict, MatchVerdict, document_judge
 type AnyUser = AbstractBaseUser | AnonymousUser | None
 
 
-def _user_or_none(user: AnyUser) -> Any:
+def user_or_none(user: AnyUser) -> Any:
+    """The user to record as the author of a change (None for the system or anonymous)."""
     return user if user is not None and user.is_authenticated else None
 
 
@@ -110,7 +111,7 @@ def verdict_store(
 ) -> Match:
     """Write the judged hands (``rows[i]`` is hand i+1's stored row, or None to create
     it) and the match's totals; finish the match if the engine says it is over."""
-    who = _user_or_none(user)
+    who = user_or_none(user)
     running = verdict.running_totals_x2()
     for index, (entry, row, hand_verdict) in enumerate(
         zip(entries, rows, verdict.hands, strict=True)
@@ -182,7 +183,7 @@ def _all_confirmed(match: Match, hands_count: int) -> bool:
 
 def match_save(*, match: Match, user: AnyUser, reason: str, history: bool = True) -> None:
     """Save the match row (with a history record unless ``history`` is False)."""
-    match._history_user = _user_or_none(user)  # type: ignore[attr-defined]
+    match._history_user = user_or_none(user)  # type: ignore[attr-defined]
     match._change_reason = reason  # type: ignore[attr-defined]
     if history:
         match.save()
