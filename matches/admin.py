@@ -1,0 +1,99 @@
+"""Matches in the organisers' admin: read-only, with a link to the scorekeeper's page.
+
+Hands are never edited here: every change to a hand must go through the engine
+(the scorekeeper's page or the API), so the admin shows matches, hands and their
+history without add, change or delete.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from league.selectors import tournaments_managed_by
+from matches.models import Hand, Match
+
+
+class ReadOnlyAdmin(SimpleHistoryAdmin):  # type: ignore[misc]
+    """Viewable by organisers of the match's tournament; never written here."""
+
+    tournament_path = "tournament"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs: QuerySet[Any] = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        managed = tournaments_managed_by(user=request.user)
+        return qs.filter(**{f"{self.tournament_path}__in": managed})
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return bool(request.user.is_active and request.user.is_staff)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.is_active and request.user.is_staff)
+
+
+class HandInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = Hand
+    fields = (
+        "number",
+        "mode",
+        "leader",
+        "end",
+        "hand_winner",
+        "points_x2",
+        "totals_x2",
+        "confirmed_at",
+    )
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnlyAdmin):
+    list_display = (
+        "__str__",
+        "status",
+        "entry_mode",
+        "target",
+        "totals_x2",
+        "hands_count",
+        "scorekeeper_link",
+    )
+    list_filter = ("status", "entry_mode", "tournament")
+    search_fields = ("table__round__tournament__name",)
+    inlines = [HandInline]
+    readonly_fields = ("scorekeeper_link",)
+
+    @admin.display(description=_("scorekeeper's page"))
+    def scorekeeper_link(self, obj: Match) -> str:
+        url = reverse("matches:scorekeeper", kwargs={"match_id": obj.pk})
+        return format_html('<a href="{}">{}</a>', url, _("Open"))
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyAdmin):
+    tournament_path = "match__tournament"
+    list_display = ("__str__", "mode", "end", "points_x2", "totals_x2", "recorded_by", "updated_at")
+    list_filter = ("mode", "end")

@@ -1,0 +1,24 @@
+"""Celery tasks of matches: thin wrappers that call one service.
+
+Score entry itself needs no task: every write is synchronous and judged by the
+engine at once; the standings refresh after a result is league's own (it hooks
+``table_result_record``).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.utils import timezone
+
+from matches.services.idempotency import idempotent_requests_purge
+
+#: How long a resend can still be recognised: far longer than any phone retries.
+IDEMPOTENCY_KEEP = timedelta(days=2)
+
+
+@shared_task(name="matches.idempotent_requests_purge")  # type: ignore[untyped-decorator]
+def idempotent_requests_purge_task() -> int:
+    """Forget idempotency keys older than two days; returns how many went."""
+    return idempotent_requests_purge(before=timezone.now() - IDEMPOTENCY_KEEP)
