@@ -128,7 +128,7 @@ def deal_tiles(players: int, rules: Rules, rng: random.Random) -> tuple[list[lis
 def deal_masks(players: int, rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
     """Shuffle and deal (R3): each hand as a mask, and the boneyard in drawing order."""
     hands, boneyard = deal_tiles(players, rules, rng)
-    return [reduce(or_, map(BIT.__getitem__, hand), 0) for hand in hands], boneyard
+    return [sum(map(BIT.__getitem__, hand)) for hand in hands], boneyard  # distinct bits
 
 
 class HandState:
@@ -406,14 +406,21 @@ class HandState:
         if pending == DREW_NO_FIT:
             # The tile drawn last does not fit, so this one was held before: R13.
             raise engine_error("must_play", seat=seat, tile=LABEL[t])
-        if own:
+        return self.lay(seat, t, e, first)
+
+    def lay(self, seat: int, t: int, e: int, first: int) -> int:
+        """Make a play already known to be legal (end index resolved, -1 for the lead)
+        and return its points: `play` after its checks, and the simulator's plays."""
+        bit = BIT[t]
+        hands = self.hands
+        if hands[seat] & bit:
             hands[seat] ^= bit
         else:
             self.free ^= bit
         held_list = self.held
         held = held_list[seat] - 1
         held_list[seat] = held
-        count = layout.place(t, e, first)
+        count = self.layout.place(t, e, first)
         self.pending = NO_DRAW
         self.passes = 0
         if not held:  # R16: domino

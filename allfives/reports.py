@@ -10,6 +10,7 @@ half-points (`*_x2`, keyed by side) and written as JSON numbers, a half as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -38,11 +39,24 @@ def _sides_json(points_x2: dict[int, int]) -> dict[str, int | float]:
     return {str(side): points_json(points) for side, points in points_x2.items()}
 
 
-@dataclass(slots=True)
 class HandReport:
-    """One hand: its plays, how it ended and the points per side it brought."""
+    """One hand: its plays, how it ended and the points per side it brought.
 
-    plays: list[PlayReport]
+    `plays` are built on first use from the plain tuples the replay records,
+    so that `check`, which only needs the JSON, does not pay for them.
+    """
+
+    __slots__ = (
+        "_plays",
+        "_raw_plays",
+        "bonus_x2",
+        "end",
+        "hand_winner",
+        "leader",
+        "mode",
+        "points_x2",
+    )
+
     #: ``domino``/``blocked``, or ``target`` when the match was won during the hand.
     end: HandResult
     #: Seats that won the hand (both partners; the two of a split; none).
@@ -54,12 +68,63 @@ class HandReport:
     leader: int
     mode: Literal["tiles", "tally"]
 
+    def __init__(
+        self,
+        plays: Sequence[tuple[int | None, int, int | None, int]],
+        end: HandResult,
+        hand_winner: list[int],
+        bonus_x2: dict[int, int],
+        points_x2: dict[int, int],
+        leader: int,
+        mode: Literal["tiles", "tally"],
+    ) -> None:
+        self._raw_plays = plays
+        self._plays: list[PlayReport] | None = None
+        self.end = end
+        self.hand_winner = hand_winner
+        self.bonus_x2 = bonus_x2
+        self.points_x2 = points_x2
+        self.leader = leader
+        self.mode = mode
+
+    @property
+    def plays(self) -> list[PlayReport]:
+        """Every laid tile (tile-by-tile) or every scoring play (tally), in order."""
+        if self._plays is None:
+            self._plays = [PlayReport._make(play) for play in self._raw_plays]
+        return self._plays
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            [tuple(play) for play in self._raw_plays],
+            self.end,
+            self.hand_winner,
+            self.bonus_x2,
+            self.points_x2,
+            self.leader,
+            self.mode,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandReport):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"HandReport(end={self.end!r}, hand_winner={self.hand_winner!r}, "
+            f"bonus_x2={self.bonus_x2!r}, points_x2={self.points_x2!r}, "
+            f"leader={self.leader!r}, mode={self.mode!r}, plays={len(self._raw_plays)})"
+        )
+
     def to_json(self) -> dict[str, object]:
         """The SCORESHEET.md hand object."""
         return {
             "plays": [
                 {"move": move, "seat": seat, "count": count, "points": points}
-                for move, seat, count, points in self.plays
+                for move, seat, count, points in self._raw_plays
             ],
             "end": self.end,
             "hand_winner": list(self.hand_winner),

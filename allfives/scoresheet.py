@@ -31,7 +31,7 @@ from allfives.errors import AllFivesError, engine_error
 from allfives.hand import HandState, parse_left, read_deal
 from allfives.layout import END_INDEX
 from allfives.match import MatchState
-from allfives.reports import HandReport, MatchReport, PlayReport
+from allfives.reports import HandReport, MatchReport
 from allfives.rules import Rules, check_players
 from allfives.tally import replay_tally_hand
 from allfives.tiles import TEXT_INFO
@@ -41,8 +41,6 @@ __all__ = ["FORMAT", "check", "replay"]
 #: The format and version this engine reads and writes.
 FORMAT: Final = "allfives/1"
 _MISSING: Final = object()
-#: Builds a PlayReport without NamedTuple's Python-level __new__ (hot loop).
-_new_play: Final = tuple.__new__
 
 
 def _bad(detail: str) -> AllFivesError:
@@ -101,7 +99,7 @@ def check(document: object) -> dict[str, object]:
 def _replay_hand(hand: object, match: MatchState) -> HandReport:
     if match.is_over:
         raise engine_error("match_over")
-    if not isinstance(hand, Mapping):
+    if type(hand) is not dict and not isinstance(hand, Mapping):
         raise _bad("a hand must be an object")
     leader = hand.get("leader")
     if type(leader) is not int:
@@ -125,7 +123,7 @@ def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: in
     moves = hand.get("moves")
     if not isinstance(moves, list | tuple):
         raise _bad("'moves' must be a list")
-    plays: list[PlayReport] = []
+    plays: list[tuple[int | None, int, int | None, int]] = []
     points_x2 = [0] * (2 if players == 4 else players)
     layout = state.layout
     play = state.play
@@ -157,7 +155,7 @@ def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: in
                     if e is None:
                         raise _bad(f"{end!r} is not an end (W, E, N or S)")
                 points = play(seat, info[0], e, info[1])
-                add_play(_new_play(PlayReport, (index, seat, layout.count, points)))
+                add_play((index, seat, layout.count, points))
                 if points:
                     points_x2[seat % 2 if players == 4 else seat] += points + points
                     over = match.score_play(seat, points)

@@ -7,8 +7,9 @@ randomness — the first leader by lot (R5), the shuffle, the tile drawn, the
 leader after a block (R21) and random players' choices — comes from the given
 `random.Random`, so a seed fixes the match. `simulate_matches` gives match
 *k* of a run its own generator seeded from ``(seed, k)``, so any one match can
-be replayed alone. Moves are played through `HandState`, so the rules checked
-on entry are the rules the simulation obeys.
+be replayed alone. Moves are made through `HandState`: players choose among
+its `options` (the legal plays), draws and passes go through its checks, so
+the simulation obeys the rules that entry checks.
 
 A simulated scoresheet names the end of every play and the face of every
 draw, and leaves out the closing passes of a blocked hand.
@@ -19,8 +20,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
 
 from allfives.hand import HandState, deal_tiles
 from allfives.layout import END_NAMES
@@ -90,15 +89,18 @@ def play_match(
     leader = rng.randrange(players)  # R5: the first lead by lot
     while True:
         dealt, boneyard = deal_tiles(players, rules, rng)
-        masks = [reduce(or_, map(BIT.__getitem__, hand), 0) for hand in dealt]
+        masks = [sum(map(BIT.__getitem__, hand)) for hand in dealt]  # distinct tiles
         state = HandState.from_masks(players, leader, rules, masks)
         moves: list[dict[str, object]] = []
         play_x2 = 0
         over = False
-        play = state.play
+        # The options are legal by construction (R7-R14), so plays skip the checks of
+        # `HandState.play`; every simulated scoresheet is checked again by the tests.
+        lay = state.lay
         draw = state.draw
         options_for = state.options
         score_play = match.score_play
+        add = moves.append
         while not state.end_code:
             seat = state._turn
             options = options_for(seat)
@@ -107,11 +109,11 @@ def play_match(
                     t, e = options[0]
                 else:
                     t, e = choosers[seat](state, options, rng)
-                points = play(seat, t, None if e < 0 else e, LOW[t])
+                points = lay(seat, t, e, LOW[t])
                 if e < 0:
-                    moves.append({"seat": seat, "play": TEXT[t]})
+                    add({"seat": seat, "play": TEXT[t]})
                 else:
-                    moves.append({"seat": seat, "play": TEXT[t], "end": END_NAMES[e]})
+                    add({"seat": seat, "play": TEXT[t], "end": END_NAMES[e]})
                 if points:
                     play_x2 += points + points
                     if score_play(seat, points):
@@ -120,10 +122,10 @@ def play_match(
             elif state.boneyard_count:
                 t = boneyard.pop()
                 draw(seat, t)
-                moves.append({"seat": seat, "draw": TEXT[t]})
+                add({"seat": seat, "draw": TEXT[t]})
             else:
                 state.pass_turn(seat)
-                moves.append({"seat": seat, "pass": True})
+                add({"seat": seat, "pass": True})
         hands_json.append(
             {
                 "leader": leader,
