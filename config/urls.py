@@ -29,3 +29,6 @@ urlpatterns += i18n_patterns(
     path("", include("league.urls")),
     prefix_default_language=False,
 )
+
+# Unknown paths under /api/ answer in the API's error envelope; elsewhere, the 404 page.
+handler404 = "league.api.views.api_not_found"

@@ -29,7 +29,7 @@ def import_max_bytes() -> int:
     return int(getattr(settings, "IMPORT_MAX_BYTES", 1024 * 1024))
 
 
-def csv_upload_check(upload: UploadedFile) -> None:
+def csv_upload_check(upload: UploadedFile[Any]) -> None:
     """Raise ``ValidationError`` unless ``upload`` is a small UTF-8 CSV file."""
     limit = import_max_bytes()
     if upload.size is None or upload.size > limit:

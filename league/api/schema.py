@@ -77,7 +77,7 @@ class AutoSchema(SpectacularAutoSchema):
         codes = WRITE_ERRORS if self.method in ("POST", "PUT", "PATCH", "DELETE") else READ_ERRORS
         for code in codes:
             if str(code) not in responses:
-                responses[str(code)] = self._get_response_for_code(
+                responses[str(code)] = self._get_response_for_code(  # type: ignore[no-untyped-call]
                     ERROR_RESPONSES[code], str(code), ["application/json"], direction
                 )
         return responses

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
+from django.views.defaults import page_not_found
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -405,3 +407,13 @@ class TableViewSet(
 
     def perform_destroy(self, instance: Table) -> None:
         table_delete(table=instance)
+
+
+def api_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler404``: the error envelope for paths under /api/, the site's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(
+            {"ok": False, "error": {"code": "not_found", "message": str(_("Not found."))}},
+            status=404,
+        )
+    return page_not_found(request, exception)

@@ -32,9 +32,10 @@ def _split_m2m(model: type[models.Model], fields: Mapping[str, Any]) -> tuple[di
 
 def _unique_slug(model: type[models.Model], base: str, *, exclude_pk: Any = None) -> str:
     field = model._meta.get_field("slug")
-    root = (slugify(base) or model._meta.model_name or "x")[: (field.max_length or 50) - 8]
+    max_length = int(getattr(field, "max_length", None) or 50)
+    root = (slugify(base) or model._meta.model_name or "x")[: max_length - 8]
     slug, n = root, 1
-    qs = model._default_manager.all()  # type: ignore[attr-defined]
+    qs = model._default_manager.all()
     if exclude_pk is not None:
         qs = qs.exclude(pk=exclude_pk)
     while qs.filter(slug=slug).exists():

@@ -46,7 +46,7 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> IssuedToken:
         raise ValidationError({"name": [_("Give the token a name.")]}, code="name_required")
     if len(name) > ApiToken._meta.get_field("name").max_length:  # type: ignore[operator]
         raise ValidationError({"name": [_("The name is too long.")]}, code="name_too_long")
-    active = ApiToken.objects.filter(user=user, revoked_at__isnull=True).count()
+    active = ApiToken.objects.filter(user__pk=user.pk, revoked_at__isnull=True).count()
     if active >= MAX_ACTIVE_TOKENS:
         raise ValidationError(
             _("You have %(n)d active tokens: revoke one first.") % {"n": active},
@@ -54,7 +54,7 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> IssuedToken:
         )
     key = KEY_PREFIX + secrets.token_urlsafe(30)
     token = ApiToken.objects.create(
-        user=user, name=name, key_prefix=key[:PREFIX_LENGTH], key_hash=api_token_hash(key)
+        user_id=user.pk, name=name, key_prefix=key[:PREFIX_LENGTH], key_hash=api_token_hash(key)
     )
     return IssuedToken(token=token, key=key)
 

@@ -1,0 +1,124 @@
+"""The OpenAPI schema: it generates with no warning, documents the error envelope on
+every operation, and the running API keeps to it (schemathesis, a bounded number of
+generated requests per operation: no server error, every status, content type and
+body as documented)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from league.services.tokens import api_token_create
+from tests.api.conftest import make_world
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "6"))
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+
+
+def test_schema_generates_with_no_warning_or_error() -> None:
+    # When the schema is generated as CI does, failing on any warning
+    result = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "spectacular",
+            "--fail-on-warn",
+            "--validate",
+            "--file",
+            os.devnull,
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    # Then it succeeds with nothing to say
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Warning" not in result.stderr, result.stderr
+
+
+@pytest.mark.django_db
+def test_every_operation_documents_the_error_envelope(client: Any) -> None:
+    # Given the served schema
+    schema = client.get("/api/schema/?format=json").json()
+    envelope = "#/components/schemas/ErrorEnvelope"
+    # Then every operation documents 400, 401, 403, 404 and 429 with the envelope
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method not in {"get", "post", "put", "patch", "delete"}:
+                continue
+            for code in ("400", "401", "403", "404", "429"):
+                response = operation["responses"].get(code)
+                assert response, f"{method.upper()} {path} does not document {code}"
+                ref = response["content"]["application/json"]["schema"]["$ref"]
+                assert ref == envelope, (method, path, code)
+
+
+def _run(schema: Any, *, headers: dict[str, str], methods: set[str]) -> list[str]:
+    failures: list[str] = []
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        if operation.method.upper() not in methods:
+            continue
+
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(case=operation.as_strategy(headers=headers))
+        def exercise(case: Any) -> None:
+            # Each request in a savepoint, rolled back: the world stays as seeded and a
+            # database error cannot poison the test's transaction.
+            with transaction.atomic():
+                response = case.call()
+                transaction.set_rollback(True)
+            case.validate_response(response, checks=CHECKS)
+
+        try:
+            exercise()
+        except (Exception, BaseExceptionGroup) as exc:  # report every operation
+            failures.append(f"{operation.method.upper()} {operation.path}: {exc!s:.1500}")
+    return failures
+
+
+@pytest.mark.django_db
+def test_api_keeps_to_its_schema_for_generated_requests() -> None:
+    # Given a seeded league, the WSGI app, and a superuser's token
+    from config.wsgi import application
+
+    world = make_world()
+    key = api_token_create(user=world.users["superuser"], name="schemathesis").key
+    schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
+    # When generated requests hit every operation, anonymously and as a superuser
+    failures = _run(schema, headers={}, methods={"GET"})
+    failures += _run(
+        schema,
+        headers={"Authorization": f"Token {key}"},
+        methods={"GET", "POST", "PUT", "PATCH", "DELETE"},
+    )
+    # Then no server error and every response matches the schema
+    assert not failures, "\n\n".join(failures)
