@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from league import selectors_public as public
 from league.cards import table_card_pdf
+from league.ratings.display import player_rating_chart_svg
 
 #: How often a page showing a round in play asks for fresh scores (htmx polling).
 LIVE_REFRESH_SECONDS_DEFAULT = 15
@@ -123,13 +124,8 @@ def player(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _rating_chart(player_id: int) -> str | None:
-    """The rating chart of the ratings piece (issue 10), once it exists."""
-    try:
-        from league.ratings import chart  # optional: provided by the ratings piece
-    except ImportError:
-        return None
-    draw = getattr(chart, "player_rating_chart_svg", None)
-    return draw(player_id=player_id) if callable(draw) else None
+    """The player's rating chart (issue 10); None before any rated match."""
+    return player_rating_chart_svg(player_id=player_id)
 
 
 @require_safe

@@ -164,6 +164,8 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Standings left dirty (a refresh the broker never took) are recomputed within a minute.
 CELERY_BEAT_SCHEDULE["standings-sweep"] = {"task": "league.standings_sweep", "schedule": 60.0}
+# Ratings whose task was lost (broker down) or that a correction left stale: every 5 min.
+CELERY_BEAT_SCHEDULE["ratings-catch-up"] = {"task": "league.ratings_catch_up", "schedule": 300.0}
 
 REST_FRAMEWORK = {
     # Tokens first, so that an anonymous write is answered 401 with WWW-Authenticate.

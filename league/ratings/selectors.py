@@ -24,7 +24,14 @@ from league.models import (
     Seat,
     Table,
 )
-from league.ratings.maths import INITIAL, Skill, conservative_rating, win_probabilities
+from league.ratings.maths import (
+    INITIAL,
+    CalibrationBin,
+    Skill,
+    calibration_bins,
+    conservative_rating,
+    win_probabilities,
+)
 
 DEFAULT_MIN_MATCHES = 5
 
@@ -257,3 +264,24 @@ def tournament_entries_by_rating(*, tournament_id: int) -> list[EntryRating]:
             )
         )
     return sorted(seeded, key=lambda e: -e.display)  # stable: ties keep seed order
+
+
+def ratings_calibration(*, bins: int = 10) -> list[CalibrationBin]:
+    """How well the stored predictions came true: each rated side's chance of finishing
+    first (recorded before its match) against its share of first place, in bins."""
+    sides: dict[tuple[int, int], tuple[int, float]] = {}
+    for table_id, side, placing, expected in RatingEvent.objects.filter(
+        player__isnull=False
+    ).values_list("table_id", "side", "placing", "expected"):
+        sides[(table_id, side)] = (placing, expected)  # partners share one line
+    firsts: dict[int, tuple[int, int]] = {}  # table -> (best placing, sides holding it)
+    for (table_id, _side), (placing, _e) in sides.items():
+        best, count = firsts.get(table_id, (placing, 0))
+        if placing < best:
+            best, count = placing, 0
+        firsts[table_id] = (best, count + (placing == best))
+    outcomes = []
+    for (table_id, _side), (placing, expected) in sides.items():
+        best, count = firsts[table_id]
+        outcomes.append((expected, 1.0 / count if placing == best else 0.0))
+    return calibration_bins(outcomes, bins=bins)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
+from league.ratings.selectors import ratings_calibration
 from league.ratings.services import ratings_recompute_all
 
 
@@ -15,6 +16,13 @@ class Command(BaseCommand):
         "Recompute every player and partnership rating from scratch, in match order "
         "(finished_at, table id). Deterministic: the same results give the same ratings."
     )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--calibration",
+            action="store_true",
+            help="Then show how often each predicted chance of finishing first came true.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.perf_counter()
@@ -26,3 +34,10 @@ class Command(BaseCommand):
                 f"in {elapsed:.2f} s."
             )
         )
+        if options["calibration"]:
+            self.stdout.write("chance of first  sides  predicted  observed  z (|z| < 2 is usual)")
+            for b in ratings_calibration():
+                self.stdout.write(
+                    f"{b.low:.1f}-{b.high:.1f}        {b.count:6d}  {b.predicted:9.3f}  "
+                    f"{b.observed:8.3f}  {b.z:+.2f}"
+                )

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from django.utils import translation
 
 from league.models import Player, PlayerRating
+from league.ratings.display import player_rating_chart_svg
 from league.ratings.maths import INITIAL, Skill, win_probabilities
 from league.ratings.selectors import (
     partnerships_leaderboard,
     player_rating_history,
     player_skill,
+    ratings_calibration,
     ratings_leaderboard,
     table_win_probabilities,
     tournament_entries_by_rating,
@@ -168,3 +171,33 @@ def test_a_partnership_entry_is_seeded_by_its_members_ratings(
     seeded = tournament_entries_by_rating(tournament_id=pairs.tournament.pk)
     partnership_of = {e.pk: e.partnership_id for e in pairs.tournament.entries.all()}
     assert [partnership_of[e.entry_id] for e in seeded] == [one.pk, two.pk]
+
+
+def test_the_calibration_readout_counts_each_side_once_and_shares_a_tied_first(
+    league: League, players: Callable[[int], list[Player]], played: Recorder
+) -> None:
+    # Given a four-player table won by seats 0+2, and a three-player table tied for first
+    p = players(4)
+    played(league.table(p), [1, 2], at(0))
+    played(league.table(p[:3]), [1, 1, 3], at(1))
+    # When the stored predictions are read back against what happened
+    bins = ratings_calibration()
+    # Then five sides were predicted (partners count once), four of them near even
+    assert sum(b.count for b in bins) == 5
+    observed = sum(b.observed * b.count for b in bins)
+    assert observed == pytest.approx(1 + 0.5 + 0.5)
+
+
+def test_the_rating_chart_of_a_player_is_safe_translated_svg(
+    league: League, players: Callable[[int], list[Player]], played: Recorder
+) -> None:
+    a, b = players(2)
+    assert player_rating_chart_svg(player_id=a.pk) is None  # nothing rated yet
+    played(league.table([a, b]), [1, 2], at(0))
+    played(league.table([a, b]), [1, 2], at(1))
+    with translation.override("en"):
+        svg = player_rating_chart_svg(player_id=a.pk)
+    assert svg is not None and svg.startswith("<svg")
+    assert f'<title id="rating-chart-{a.pk}-title">Rating of {a.name}</title>' in svg
+    assert "2 matches" in svg
+    assert svg.count("<circle") == 2

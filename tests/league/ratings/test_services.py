@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
 from league.models import (
@@ -25,7 +26,7 @@ from league.ratings.services import (
     tables_to_rate,
 )
 from league.services.results import table_result_clear
-from league.tasks import rating_apply_match_task
+from league.tasks import rating_apply_match_task, ratings_catch_up_task
 from tests.factories import PartnershipFactory, TournamentFactory
 
 from .conftest import League, Recorder, at, record
@@ -283,6 +284,18 @@ def test_the_recompute_command_reports_what_it_rated(
     a, b, c = players(3)
     record(league.table([a, b, c]), [1, 2, 3], finished_at=at(0))
     record(league.table([a, b]), [1, 2], finished_at=at(5))
-    call_command("ratings_recompute")
-    assert "Rated 2 matches (5 rating events)" in capsys.readouterr().out
+    call_command("ratings_recompute", "--calibration")
+    out = capsys.readouterr().out
+    assert "Rated 2 matches (5 rating events)" in out
+    assert "0.3-0.4             3      0.333     0.333  +0.00" in out  # three sides at 1/3
     assert rating_of(a).matches_count == 2
+
+
+def test_the_catch_up_sweep_is_a_scheduled_task(
+    league: League, players: Callable[[int], list[Player]]
+) -> None:
+    assert settings.CELERY_BEAT_SCHEDULE["ratings-catch-up"]["task"] == ratings_catch_up_task.name
+    a, b = players(2)
+    record(league.table([a, b]), [1, 2], finished_at=at(0))  # its task never ran
+    assert ratings_catch_up_task.delay().get() == 1
+    assert ratings_catch_up_task.delay().get() == 0
