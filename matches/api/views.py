@@ -33,6 +33,7 @@ from matches.api.serializers import (
 )
 from matches.models import Match
 from matches.selectors import (
+    match_can_score,
     match_document,
     match_get,
     match_history,
@@ -145,9 +146,14 @@ class MatchScoresheetView(APIView):
 
 
 class MatchHistoryView(APIView):
+    """Who changed what and when: for the match's scorekeepers and organisers."""
+
     @extend_schema(responses=dict)
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(match_history(match=_match(match_id)))
+        match = _match(match_id)
+        if not match_can_score(user=request.user, match=match):
+            raise PermissionDenied
+        return Response(match_history(match=match))
 
 
 class HandListView(APIView):

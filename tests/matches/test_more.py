@@ -112,3 +112,25 @@ def test_old_idempotency_keys_are_purged(api: APIClient, table: Table) -> None:
     assert idempotent_requests_purge_task() == 1
     assert not IdempotentRequest.objects.exists()
     assert Hand.objects.count() == 1
+
+
+def test_the_history_is_for_scorekeepers_only(api: APIClient, table: Table) -> None:
+    state = record_all(api, new_match(api, table), [HAND_1])
+    assert api.get(match_url(state["id"], "history")).status_code == 200
+    assert APIClient().get(match_url(state["id"], "history")).status_code in (401, 403)
+
+
+def test_posting_a_scoresheet_over_existing_hands_needs_the_version(
+    api: APIClient, table: Table
+) -> None:
+    state = record_all(api, new_match(api, table), [HAND_1])
+    document = {"format": "allfives/1", "players": 4, "hands": [HAND_1, HAND_2]}
+    refused = api.post(match_url(state["id"], "scoresheet"), document, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "match_has_hands"
+    replaced = api.post(
+        match_url(state["id"], f"scoresheet?version={state['version']}"), document, format="json"
+    )
+    assert replaced.status_code == 201, replaced.content
+    assert replaced.json()["hands_count"] == 2
+    assert replaced.json()["totals"] == {"0": 45, "1": 15}
