@@ -439,7 +439,7 @@ def _insert_events(rows: list[tuple[Any, ...]]) -> None:
             return
         row_marks = "(" + ", ".join(["%s"] * len(fields)) + ")"
         batch = max(1, min(500, connection.ops.bulk_batch_size(fields, rows)))
-        head = f"INSERT INTO {table} ({columns}) VALUES "  # noqa: S608 (names are quoted)
+        head = f"INSERT INTO {table} ({columns}) VALUES "  # noqa: S608  # nosec B608 - quoted names
         for start in range(0, len(rows), batch):
             chunk = rows[start : start + batch]
             cursor.execute(
