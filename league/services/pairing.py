@@ -39,8 +39,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from league.models import Entry, Round, Seat, Standings, Table, Tournament
+from league.pairing.group_swiss import group_swiss_seat
 from league.pairing.quality import DraftWarning, validate_draft
 from league.pairing.swiss import swiss_pair
+from league.pairing.table_sizes import table_sizes
 from league.pairing.types import Draw, Entrant, History, PairingError, TableCost, pair
 from league.services.rounds import seats_for_entries, table_create
 from league.standings.maths import compute_standings
@@ -209,6 +211,48 @@ def _two_sided(field: PairingField, tournament: Tournament, seed: int) -> Draw:
     return swiss_pair(field.entrants, field.history, seed=seed)
 
 
+# (table size, smallest table) to try, in order, per Tournament.table_size: tables of three
+# and four before a table of two; a split without byes always before one with byes.
+_GROUP_SPLITS: dict[str, tuple[tuple[int, int], ...]] = {
+    Tournament.TableSize.THREE: ((3, 3), (4, 3), (3, 2)),
+    Tournament.TableSize.FOUR: ((4, 4), (4, 3), (4, 2)),
+    Tournament.TableSize.MIXED: ((4, 3), (4, 2)),
+}
+
+
+def group_split(*, count: int, table_size: str, allow_byes: bool) -> tuple[int, int, bool]:
+    """The (table size, smallest table, byes allowed) to seat ``count`` entrants at tables
+    of three and four (10 at tables of four: 4+3+3), using byes only when allowed and no
+    split fits without them."""
+    candidates = _GROUP_SPLITS[table_size]
+    for byes in (False, True) if allow_byes else (False,):
+        for size, smallest in candidates:
+            try:
+                table_sizes(count, size=size, smallest=smallest, byes_allowed=byes)
+            except PairingError:
+                continue
+            return size, smallest, byes
+    if count < 2:
+        raise PairingError("too_few", f"{count} entrants cannot be seated")
+    raise _byes_refused(count)
+
+
+def _group_swiss(field: PairingField, tournament: Tournament, seed: int) -> Draw:
+    size, smallest, byes = group_split(
+        count=len(field.entrants),
+        table_size=tournament.table_size,
+        allow_byes=tournament.allow_byes,
+    )
+    return group_swiss_seat(
+        field.entrants,
+        field.history,
+        seed=seed,
+        table_size=size,
+        smallest=smallest,
+        byes_allowed=byes,
+    )
+
+
 def draw_compute(*, tournament: Tournament, field: PairingField, seed: int) -> Draw:
     """Run the pure pairing function for the tournament's format and table size."""
     fmt, size = tournament.format, tournament.table_size
@@ -219,6 +263,8 @@ def draw_compute(*, tournament: Tournament, field: PairingField, seed: int) -> D
         Tournament.Format.LEAGUE_NIGHT,  # a Swiss over the season's standings and history
     ):
         return _two_sided(field, tournament, seed)
+    if fmt == Tournament.Format.SWISS:
+        return _group_swiss(field, tournament, seed)
     raise _not_available(tournament)
 
 

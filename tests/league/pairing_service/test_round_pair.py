@@ -4,6 +4,7 @@ written, what is recorded (seed, costs, quality, byes), and what is refused."""
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -240,3 +241,48 @@ def test_history_counts_meetings_and_partners_from_earlier_seats() -> None:
     assert field.history.partnerships(a.pk, c.pk) == 1
     assert field.history.partnerships(b.pk, d.pk) == 1
     assert field.history.partnerships(a.pk, b.pk) == 0
+
+
+@pytest.mark.parametrize(
+    ("count", "table_size", "sizes"),
+    [
+        (10, Tournament.TableSize.FOUR, [4, 3, 3]),
+        (12, Tournament.TableSize.FOUR, [4, 4, 4]),
+        (7, Tournament.TableSize.MIXED, [4, 3]),
+        (12, Tournament.TableSize.THREE, [3, 3, 3, 3]),
+        (10, Tournament.TableSize.THREE, [4, 3, 3]),
+        (5, Tournament.TableSize.FOUR, [3, 2]),
+    ],
+)
+def test_group_swiss_mixes_table_sizes_and_sets_each_tables_target(
+    count: int, table_size: str, sizes: list[int]
+) -> None:
+    # Given a Swiss for individuals at tables of three or four, byes not allowed
+    tournament = tournament_with_entries(count, table_size=table_size, allow_byes=False)
+    round = round_create(tournament=tournament)
+    # When it is paired
+    round_pair(round=round, seed=6)
+    # Then the tables have the expected sizes, everyone sits exactly once, and each
+    # table's target is the rule set's for its own player count (2: 250, 3: 200, 4: 150)
+    assert sorted((len(t) for t in seating(round)), reverse=True) == sizes
+    assert appearances(round) == {e.pk: 1 for e in entries_of(tournament)}
+    targets = {2: 250, 3: 200, 4: 150}
+    for player_count, target in round.tables.values_list("player_count", "target"):
+        assert target == targets[player_count]
+
+
+def test_group_swiss_second_round_avoids_every_repeat_meeting() -> None:
+    # Given sixteen players at tables of four after one played round (with twelve,
+    # three tables could not avoid a repeat: four players from three tables)
+    tournament = tournament_with_entries(16, table_size=Tournament.TableSize.FOUR)
+    first = round_create(tournament=tournament)
+    round_pair(round=first, seed=2)
+    play(first)
+    # When round two is paired
+    second = round_create(tournament=tournament)
+    round_pair(round=second, seed=2)
+    second.refresh_from_db()
+    # Then no two players share a table again, by the report and by the seats
+    assert second.quality["rematches"] == 0
+    met = {frozenset(p) for t in seating(first) for p in combinations(t, 2)}
+    assert not any(frozenset(p) in met for t in seating(second) for p in combinations(t, 2))
