@@ -41,8 +41,8 @@ def _status(verdict: dict[str, object]) -> int:
     if verdict["ok"]:
         return EXIT_OK
     error = verdict["error"]
-    assert isinstance(error, dict)
-    return EXIT_UNREADABLE if error["code"] == "bad_format" else EXIT_BROKEN
+    code = error.get("code") if isinstance(error, dict) else None
+    return EXIT_UNREADABLE if code in ("bad_format", "internal_error") else EXIT_BROKEN
 
 
 def _verdict(text: str) -> dict[str, object]:

@@ -8,7 +8,9 @@ templates and rule numbers live in one table, `ERRORS`, keyed by code.
 
 Families (subclasses, to catch one kind): `FormatError` (not the format),
 `IllegalMoveError` (a move the rules forbid), `ScoreError` (an impossible
-figure) and `MatchError` (the match as a whole: order of hands, end).
+figure) and `MatchError` (the match as a whole: order of hands, end). The one
+error that "should never happen", ``internal_error``, is only ever returned by
+`check` (which must not raise) for an engine bug or a misbehaving object.
 `replay` fills in `hand` and `move` (indices into the scoresheet) as the error
 travels out.
 """
@@ -94,6 +96,9 @@ ERRORS: Final[Mapping[str, ErrorSpec]] = {
     ),
     # The match as a whole.
     "match_over": ErrorSpec("match", "R22", "the match was already won; nothing may follow"),
+    "internal_error": ErrorSpec(
+        "internal", None, "the engine could not judge this document ({detail})"
+    ),
     "wrong_leader": ErrorSpec(
         "match", "R21", "seat {leader} leads, but seat {expected} went out and must lead"
     ),
@@ -207,6 +212,7 @@ def _rebuild(
 
 
 _FAMILIES: Final[dict[str, type[AllFivesError]]] = {
+    "internal": AllFivesError,
     "format": FormatError,
     "move": IllegalMoveError,
     "score": ScoreError,

@@ -53,6 +53,7 @@ from allfives.tiles import (
     LABEL,
     LOW,
     PIP_MASK,
+    TEXT,
     TEXT_INFO,
     Tile,
     heaviest_pips,
@@ -149,12 +150,14 @@ class HandState:
         "_turn",
         "boneyard_count",
         "closing_passes",
+        "deal",
         "dealt",
         "end_code",
         "free",
         "hand_size",
         "hands",
         "held",
+        "history",
         "layout",
         "leader",
         "passes",
@@ -183,6 +186,10 @@ class HandState:
     end_code: int
     went_out: int | None
     hand_size: int
+    #: The dealt hands as masks (None without a deal).
+    deal: tuple[int, ...] | None
+    #: The moves made through `apply` (and so `from_json`), for `to_json`.
+    history: list[Move]
     _turn: int
 
     def __init__(
@@ -218,12 +225,15 @@ class HandState:
         self._turn = leader
         self.held = [size] * players
         self.boneyard_count = 28 - players * size
+        self.history = []
         if masks is None:
             self.dealt = False
+            self.deal = None
             self.hands = [0] * players
             self.free = FULL_MASK
         else:
             self.dealt = True
+            self.deal = tuple(masks)
             self.hands = list(masks)
             taken = 0
             for mask in masks:
@@ -243,7 +253,54 @@ class HandState:
         new.layout = self.layout.copy()
         new.hands = self.hands[:]
         new.held = self.held[:]
+        new.history = self.history[:]
         return new
+
+    # ------------------------------------------------------------------ JSON
+
+    @classmethod
+    def from_json(cls, hand: object, *, players: int, rules: Rules | None = None) -> HandState:
+        """Replay a tile-by-tile hand object of SCORESHEET.md (``leader``, optional
+        ``deal``, ``moves``), finished or not, e.g. to show a hand being entered.
+        Raises the first broken rule with its ``move`` index."""
+        if not isinstance(hand, Mapping):
+            raise engine_error("bad_format", detail="a hand must be an object")
+        rules = rules if rules is not None else Rules()
+        players = check_players(players)
+        deal = hand.get("deal")
+        masks = None if deal is None else read_deal(deal, players, rules.hand_size(players))
+        leader = hand.get("leader")
+        if type(leader) is not int:
+            raise engine_error("bad_format", detail=f"the leader must be a seat, not {leader!r}")
+        state = cls.from_masks(players, leader, rules, masks)
+        moves = hand.get("moves", [])
+        if not isinstance(moves, list | tuple):
+            raise engine_error("bad_format", detail="'moves' must be a list")
+        for index, obj in enumerate(moves):
+            try:
+                move = Move.parse(obj)
+                if move.seat >= players:
+                    raise engine_error("bad_format", detail=f"seat {move.seat} is not at the table")
+                state.apply(move)
+            except AllFivesError as error:
+                raise error.located(move=index) from None
+        return state
+
+    def to_json(self) -> dict[str, object]:
+        """The hand object of SCORESHEET.md: leader, deal (when known) and the moves
+        made through `apply`.
+
+        >>> hand = HandState(2, 1)
+        >>> hand.apply(Move.play(1, "6-3"))
+        0
+        >>> HandState.from_json(hand.to_json(), players=2).to_json()
+        {'leader': 1, 'moves': [{'seat': 1, 'play': '6-3'}]}
+        """
+        result: dict[str, object] = {"leader": self.leader}
+        if self.deal is not None:
+            result["deal"] = [[TEXT[t] for t in tiles_in(mask)] for mask in self.deal]
+        result["moves"] = [move.to_json() for move in self.history]
+        return result
 
     # ------------------------------------------------------------------ observers
 
@@ -359,13 +416,17 @@ class HandState:
         `AllFivesError` when the move breaks a rule (the state is then unchanged)."""
         kind, seat, tile, end, first = move
         if kind == "play":
-            assert tile is not None and first is not None
-            return self.play(seat, tile.index, None if end is None else END_INDEX[end], first)
-        if kind == "draw":
+            if tile is None or first is None:
+                raise engine_error("bad_format", detail="a play needs a tile")
+            points = self.play(seat, tile.index, None if end is None else END_INDEX[end], first)
+        elif kind == "draw":
             self.draw(seat, -1 if tile is None else tile.index)
-            return 0
-        self.pass_turn(seat)
-        return 0
+            points = 0
+        else:
+            self.pass_turn(seat)
+            points = 0
+        self.history.append(move)
+        return points
 
     def _over_error(self, seat: int) -> AllFivesError:
         return engine_error("hand_over", seat=seat, end=_END_NAMES[self.end_code])
@@ -653,9 +714,8 @@ class HandState:
         if not self.end_code:
             raise engine_error("hand_incomplete")
         players = self.players
-        if self.end_code == DOMINO:
-            winner = self.went_out
-            assert winner is not None
+        winner = self.went_out
+        if winner is not None:  # R16: a domino
             side = side_of(winner, players)
             needed = [s for s in range(players) if side_of(s, players) != side]
         else:
@@ -663,8 +723,7 @@ class HandState:
         for seat in needed:
             if pips[seat] is None:
                 raise engine_error("left_missing", seat=seat)
-        if self.end_code == DOMINO:
-            assert winner is not None
+        if winner is not None:
             return settle_domino(winner=winner, pips=pips, players=players)
         return settle_blocked(
             pips=[p or 0 for p in pips], players=players, award=self.rules.blocked_award

@@ -94,6 +94,9 @@ def check(document: object) -> dict[str, object]:
         return {"ok": False, "error": error.to_json()}
     except RecursionError:  # a pathologically deep document, not a scoresheet
         return {"ok": False, "error": _bad("the document is nested too deeply").to_json()}
+    except Exception as exc:  # check must not raise; replay() shows the bug itself
+        failure = engine_error("internal_error", detail=f"{type(exc).__name__}: {exc}")
+        return {"ok": False, "error": failure.to_json()}
 
 
 def _replay_hand(hand: object, match: MatchState) -> HandReport:

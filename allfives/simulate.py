@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from allfives.hand import HandState, deal_tiles
 from allfives.layout import END_NAMES
 from allfives.match import MatchState
+from allfives.moves import PASS_FIELD
 from allfives.rules import Rules, check_players
 from allfives.scoresheet import FORMAT
 from allfives.strategies import STRATEGIES
@@ -125,7 +126,7 @@ def play_match(
                 add({"seat": seat, "draw": TEXT[t]})
             else:
                 state.pass_turn(seat)
-                add({"seat": seat, "pass": True})
+                add({"seat": seat, **PASS_FIELD})
         hands_json.append(
             {
                 "leader": leader,
@@ -183,7 +184,8 @@ def simulate_matches(
     """Simulate `matches` matches; match k uses ``random.Random(f"{seed}:{k}")``."""
     rules = rules if rules is not None else Rules()
     for k in range(matches):
-        rng = random.Random(f"{seed}:{k}")
+        # A game's randomness, not cryptography.
+        rng = random.Random(f"{seed}:{k}")  # nosec B311
         yield play_match(players=players, rules=rules, rng=rng, strategies=strategies)
 
 

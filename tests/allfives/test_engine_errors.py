@@ -7,7 +7,16 @@ from typing import Any
 
 import pytest
 
-from allfives import ERRORS, AllFivesError, FormatError, IllegalMoveError, MatchError, ScoreError
+from allfives import (
+    ERRORS,
+    AllFivesError,
+    FormatError,
+    IllegalMoveError,
+    MatchError,
+    ScoreError,
+    check,
+    replay,
+)
 from allfives.errors import engine_error
 from tests.allfives.engine_helpers import draw, error_of, passes, play, scoresheet
 from tests.allfives.test_engine_hand import DEAL_A
@@ -67,8 +76,26 @@ PROVOKED: dict[str, dict[str, Any]] = {
 }
 
 
+class Misbehaving(dict[str, Any]):
+    """Not JSON: a mapping whose look-ups fail, standing in for an engine bug."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        raise RuntimeError("no look-ups today")
+
+
 def test_every_error_code_is_provoked_here() -> None:
-    assert set(PROVOKED) == set(ERRORS)
+    assert set(PROVOKED) | {"internal_error"} == set(ERRORS)
+
+
+def test_check_never_raises_even_for_an_engine_failure() -> None:
+    document = Misbehaving(players=2, hands=[])
+    with pytest.raises(RuntimeError):
+        replay(document)  # replay shows the failure itself...
+    verdict = check(document)  # ...check reports it, as it must never raise
+    assert verdict["ok"] is False
+    error = verdict["error"]
+    assert error["code"] == "internal_error" and error["rule"] is None
+    assert "RuntimeError: no look-ups today" in error["message"]
 
 
 @pytest.mark.parametrize("code", sorted(PROVOKED))

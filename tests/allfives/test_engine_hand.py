@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from allfives import AllFivesError, HandState, Move, Rules, Tile
+from allfives import ALL_TILES, AllFivesError, HandState, Move, Rules, Tile
 from allfives.settlement import Settlement
 
 # Deal A: two players, nine each; seat 1 holds no 3 and no 6.
@@ -443,3 +443,47 @@ def test_legal_moves_without_a_deal_offer_every_unseen_tile_that_fits() -> None:
     moves = hand.legal_moves()
     assert {str(m.tile) for m in moves if m.tile} == {f"{p}-6" for p in range(6)}
     assert Move.draw(1) in moves
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def test_a_hand_round_trips_through_its_scoresheet_json() -> None:
+    hand = hand_a()
+    hand.apply(Move.draw(1, "2-2"))
+    hand.apply(Move.draw(1, "4-6"))
+    hand.apply(Move.play(1, "4-6", "E"))
+    obj = hand.to_json()
+    assert obj["leader"] == 0 and obj["deal"] == [sorted(seat) for seat in DEAL_A]
+    assert obj["moves"] == [
+        {"seat": 0, "play": "3-6"},
+        {"seat": 1, "draw": "2-2"},
+        {"seat": 1, "draw": "4-6"},
+        {"seat": 1, "play": "4-6", "end": "E"},
+    ]
+    again = HandState.from_json(obj, players=2)
+    assert again.to_json() == obj
+    assert str(again.layout) == str(hand.layout) == "3-6 6-4"
+    assert again.turn == 0 and again.legal_moves() == hand.legal_moves()
+    assert again.copy().to_json() == obj
+
+
+def test_from_json_names_the_move_that_breaks_a_rule() -> None:
+    obj = {"leader": 0, "moves": [{"seat": 0, "play": "3-6"}, {"seat": 1, "play": "1-4"}]}
+    with pytest.raises(AllFivesError) as caught:
+        HandState.from_json(obj, players=2)
+    assert (caught.value.code, caught.value.move) == ("tile_fits_no_end", 1)
+    for bad in ([], {"moves": []}, {"leader": 0, "moves": {}}, {"leader": 0, "deal": 5}):
+        with pytest.raises(AllFivesError):
+            HandState.from_json(bad, players=2)
+    with pytest.raises(AllFivesError) as caught:
+        HandState.from_json({"leader": 0, "moves": [{"seat": 3, "play": "1-1"}]}, players=2)
+    assert caught.value.code == "bad_format"
+
+
+def test_r12_a_lead_scores_only_5_or_10() -> None:
+    scores = set()
+    for tile in ALL_TILES:
+        hand = HandState(2, 0)
+        scores.add(hand.apply(Move.play(0, tile)))
+    assert scores == {0, 5, 10}
