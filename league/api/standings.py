@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -19,12 +21,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.models import Division, Standings
+from league.models import Division, Standings, StandingsRow
 from league.standings.display import row_values, separation_text, tiebreak_label
 from league.standings.selectors import (
     SORTABLE_COLUMNS,
     division_with_standings,
     season_with_standings,
+    standings_cache_key,
     standings_rows,
     standings_sort_key,
     standings_zone,
@@ -130,8 +133,21 @@ def _document(
 ) -> dict[str, Any]:
     column, descending = standings_sort_key(sort=request.query_params.get("sort"))
     sort = f"{'-' if descending else ''}{column}"
-    is_computed = standings is not None and standings.computed_at is not None
-    rows = standings_rows(standings=standings, sort=sort) if standings and is_computed else []
+    if standings is None or standings.computed_at is None:
+        return _shaped(scope, name, None, [], sort)
+    # Shaped once per stored version, language and order; the key changes with the rows.
+    key = standings_cache_key(
+        standings=standings, variant=f"api:{get_language()}:{sort}", division=division
+    )
+    document = cache.get(key)
+    if document is None:
+        rows = _shaped_rows(standings_rows(standings=standings, sort=sort), division)
+        document = _shaped(scope, name, standings, rows, sort)
+        cache.set(key, document, timeout=3600)
+    return {**document, "name": name, "is_stale": standings.is_dirty}  # these change apart
+
+
+def _shaped_rows(rows: list[StandingsRow], division: Division | None) -> list[dict[str, Any]]:
     by_position = {row.position: row for row in rows}
     count = len(rows)
     shaped = []
@@ -164,6 +180,12 @@ def _document(
                 "below": below,
             }
         )
+    return shaped
+
+
+def _shaped(
+    scope: str, name: str, standings: Standings | None, rows: list[dict[str, Any]], sort: str
+) -> dict[str, Any]:
     return {
         "scope": scope,
         "name": name,
@@ -174,7 +196,7 @@ def _document(
         "is_provisional": bool(standings and standings.is_provisional),
         "is_stale": bool(standings and standings.is_dirty),
         "sort": sort,
-        "rows": shaped,
+        "rows": rows,
     }
 
 

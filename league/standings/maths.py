@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Final, Literal, NoReturn
 
 
 class Tiebreak(enum.StrEnum):
@@ -123,33 +123,37 @@ class TableRecord:
     scoring: ScoringConfig | None = None  # the table's own scoring (season tables), else the call's
 
     def __post_init__(self) -> None:
-        where = f"table {self.table_id}"
         if self.player_count not in (2, 3, 4):
-            raise StandingsError("player_count", f"{where}: player count must be 2, 3 or 4 (R2)")
+            self._refuse("player_count", "player count must be 2, 3 or 4 (R2)")
         expected_sides = 3 if self.player_count == 3 else 2
         if len(self.sides) != expected_sides:
-            raise StandingsError(
-                "side_count",
-                f"{where}: {self.player_count} players make {expected_sides} sides (R2)",
+            self._refuse(
+                "side_count", f"{self.player_count} players make {expected_sides} sides (R2)"
             )
         if self.target <= 0:
-            raise StandingsError("target", f"{where}: the target must be positive (R4)")
+            self._refuse("target", "the target must be positive (R4)")
+        credited = 0
         seen: set[int] = set()
+        some_placing = False
         for side in self.sides:
             if not side.entrant_ids:
-                raise StandingsError("empty_side", f"{where}: a side credits no entrant")
+                self._refuse("empty_side", "a side credits no entrant")
             if side.points_x2 < 0 or side.hands_won < 0:
-                raise StandingsError("negative", f"{where}: points and hands cannot be negative")
-            for entrant_id in side.entrant_ids:
-                if entrant_id in seen:
-                    raise StandingsError(
-                        "entrant_twice", f"{where}: entrant {entrant_id} is credited twice"
-                    )
-                seen.add(entrant_id)
-        given = [side.placing for side in self.sides]
-        is_partial = any(p is not None for p in given) and any(p is None or p < 1 for p in given)
-        if self.is_finished and is_partial:
-            raise StandingsError("placing_invalid", f"{where}: give every placing (from 1) or none")
+                self._refuse("negative", "points and hands cannot be negative")
+            credited += len(side.entrant_ids)
+            seen.update(side.entrant_ids)
+            some_placing = some_placing or side.placing is not None
+        if len(seen) != credited:
+            self._refuse("entrant_twice", "an entrant is credited twice")
+        if (
+            some_placing
+            and self.is_finished
+            and any(side.placing is None or side.placing < 1 for side in self.sides)
+        ):
+            self._refuse("placing_invalid", "give every placing (from 1) or none")
+
+    def _refuse(self, code: str, message: str) -> NoReturn:
+        raise StandingsError(code, f"table {self.table_id}: {message}")
 
     def placings(self) -> tuple[int, ...]:
         """Each side's placing as 1 + the sides placed above it (given placings, else points)."""

@@ -186,12 +186,23 @@ def standings_compute(*, standings_id: int) -> StandingsComputation:
 
 def _tournament_input(*, tournament_id: int) -> StandingsInput:
     tournament = Tournament.objects.get(pk=tournament_id)
-    entries = list(
-        Entry.objects.filter(tournament_id=tournament_id).select_related("player", "partnership")
+    entries = Entry.objects.filter(tournament_id=tournament_id).values_list(
+        "id",
+        "is_withdrawn",
+        "withdrawn_round",
+        "player__name",
+        "player__nickname",
+        "partnership__name",
     )
+    names: dict[int, str] = {}
+    withdrawals: list[Withdrawal] = []
+    for entry_id, is_withdrawn, withdrawn_round, name, nickname, partnership in entries:
+        # As Entry.display_name, without building three model instances per entry.
+        names[entry_id] = partnership or str(Player(name=name, nickname=nickname))
+        if is_withdrawn:
+            withdrawals.append(Withdrawal(entry_id, withdrawn_round or 0))
     records, numbers = _table_records(
         tournament_ids=[tournament_id],
-        credit=lambda entry_id, _player_id: entry_id,
         scoring_of_tournament=lambda _tournament_id: None,  # the call's scoring
     )
     byes = [
@@ -200,15 +211,12 @@ def _tournament_input(*, tournament_id: int) -> StandingsInput:
             round__tournament_id=tournament_id
         ).values_list("entry_id", "round__number")
     ]
-    withdrawals = [
-        Withdrawal(entry.pk, entry.withdrawn_round or 0) for entry in entries if entry.is_withdrawn
-    ]
     return StandingsInput(
         entrant_kind=Standings.EntrantKind.ENTRY,
         tables=records,
         byes=byes,
         withdrawals=withdrawals,
-        names={entry.pk: entry.display_name for entry in entries},
+        names=names,
         scoring=tournament_scoring(tournament=tournament),
         tiebreaks=tournament_tiebreaks(tournament=tournament),
         lot_seed=str(tournament.seed),
@@ -224,11 +232,13 @@ def _aggregate_input(tournaments_q: Q, *, lot_seed: str) -> StandingsInput:
     ids = list(tournaments)
     by_partnership = bool(ids) and all(t.is_partnership_format for t in tournaments.values())
     # Who a seat, or a bye of an entry, credits: the partnership, or the player(s).
+    partnership_of: dict[int, int] | None = None
     credited: dict[int, list[int]] = defaultdict(list)
     if by_partnership:
-        for entry_id, partnership_id in Entry.objects.filter(tournament__in=ids).values_list(
-            "id", "partnership_id"
-        ):
+        partnership_of = dict(
+            Entry.objects.filter(tournament__in=ids).values_list("id", "partnership_id")
+        )
+        for entry_id, partnership_id in partnership_of.items():
             credited[entry_id].append(partnership_id)
     else:
         for entry_id, player_id in EntryMember.objects.filter(tournament__in=ids).values_list(
@@ -237,9 +247,8 @@ def _aggregate_input(tournaments_q: Q, *, lot_seed: str) -> StandingsInput:
             credited[entry_id].append(player_id)
     records, numbers = _table_records(
         tournament_ids=ids,
-        credit=(lambda entry_id, _player: credited[entry_id][0])
-        if by_partnership
-        else (lambda _entry, player_id: player_id),
+        partnership_of=partnership_of,
+        by_player=not by_partnership,
         scoring_of_tournament=scoring.__getitem__,
     )
     byes = [
@@ -271,28 +280,42 @@ def _aggregate_input(tournaments_q: Q, *, lot_seed: str) -> StandingsInput:
 def _table_records(
     *,
     tournament_ids: Sequence[int],
-    credit: Callable[[int, int], int],
+    partnership_of: dict[int, int] | None = None,
+    by_player: bool = False,
     scoring_of_tournament: Callable[[int], ScoringConfig | None],
 ) -> tuple[list[TableRecord], dict[int, int]]:
     """The tournaments' finished tables (those with a result) and tables in play, as
-    maths records, in three queries; each seat credits ``credit(entry_id, player_id)``.
-    Also the table numbers by table id."""
-    in_scope = Q(round__tournament__in=tournament_ids)
-    credited: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    maths records, in three queries, and the table numbers by table id. Each seat
+    credits its entry, or its player (``by_player``), or its entry's partnership."""
+    # (table id, side) -> entrants credited; the side as Seat.side: partners at a
+    # four-player table share the side of their lower seat.
+    credited: dict[tuple[int, int], list[int]] = {}
     for table_id, number, player_count, entry_id, player_id in Seat.objects.filter(
         table__round__tournament__in=tournament_ids
     ).values_list("table_id", "number", "table__player_count", "entry_id", "player_id"):
-        side = number % 2 if player_count == 4 else number  # as Seat.side
-        entrant = credit(entry_id, player_id)
-        if entrant not in credited[table_id][side]:  # both partners credit one partnership
-            credited[table_id][side].append(entrant)
-    results: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
-    for table_id, side, points_x2, placing, hands_won in TableResultSide.objects.filter(
-        result__table__round__tournament__in=tournament_ids
-    ).values_list("result__table_id", "side", "points_x2", "placing", "hands_won"):
-        results[table_id].append((side, points_x2, placing, hands_won))
+        key = (table_id, number % 2 if player_count == 4 else number)
+        if by_player:
+            entrant = player_id
+        elif partnership_of is not None:
+            entrant = partnership_of[entry_id]
+        else:
+            entrant = entry_id
+        found = credited.get(key)
+        if found is None:
+            credited[key] = [entrant]
+        elif entrant not in found:  # both partners credit one partnership entry once
+            found.append(entrant)
+    results: dict[int, list[SideResult]] = {}
+    for table_id, side, points_x2, placing, hands_won in (
+        TableResultSide.objects.filter(result__table__round__tournament__in=tournament_ids)
+        .order_by("result__table_id", "side")
+        .values_list("result__table_id", "side", "points_x2", "placing", "hands_won")
+    ):
+        line = SideResult(tuple(credited.get((table_id, side), ())), points_x2, placing, hands_won)
+        results.setdefault(table_id, []).append(line)
     records: list[TableRecord] = []
     numbers: dict[int, int] = {}
+    playing = Table.Status.PLAYING
     for (
         table_id,
         number,
@@ -301,7 +324,7 @@ def _table_records(
         target,
         status,
         tournament_id,
-    ) in Table.objects.filter(in_scope).values_list(
+    ) in Table.objects.filter(round__tournament__in=tournament_ids).values_list(
         "id",
         "number",
         "round__number",
@@ -311,16 +334,19 @@ def _table_records(
         "round__tournament_id",
     ):
         numbers[table_id] = number
-        seated = credited.get(table_id, {})
-        if table_id in results:
+        lines = results.get(table_id)
+        if lines is None:
+            if status != playing:
+                continue
             sides = tuple(
-                SideResult(tuple(seated.get(side, ())), points_x2, placing, hands_won)
-                for side, points_x2, placing, hands_won in sorted(results[table_id])
+                SideResult(tuple(credited[(table_id, side)]), 0)
+                for side in range(3 if player_count == 3 else 2)
+                if (table_id, side) in credited
             )
-        elif status == Table.Status.PLAYING and seated:
-            sides = tuple(SideResult(tuple(ids), 0) for _side, ids in sorted(seated.items()))
+            if not sides:
+                continue
         else:
-            continue
+            sides = tuple(lines)
         records.append(
             TableRecord(
                 round_number=round_number,
@@ -328,7 +354,7 @@ def _table_records(
                 player_count=player_count,
                 target=target,
                 sides=sides,
-                is_finished=table_id in results,
+                is_finished=lines is not None,
                 scoring=scoring_of_tournament(tournament_id),
             )
         )
@@ -436,6 +462,17 @@ def tables_in_play(*, tournament_id: int) -> list[TableInPlay]:
         )
         for table_id, (number, round_number, _count, sides) in tables.items()
     ]
+
+
+def standings_cache_key(
+    *, standings: Standings, variant: str, division: Division | None = None
+) -> str:
+    """A cache key for something shaped from the stored rows: it changes whenever they
+    are rewritten (version and time of writing) or a division's zones change, so
+    nothing needs invalidating."""
+    stamp = standings.computed_at.timestamp() if standings.computed_at else 0
+    zones = f"{division.promotion_count}-{division.relegation_count}" if division else ""
+    return f"standings:{standings.pk}:{standings.computed_version}:{stamp}:{zones}:{variant}"
 
 
 def standings_zone(*, division: Division | None, position: int, count: int) -> str:

@@ -18,12 +18,13 @@ The refresh protocol, per ``Standings`` row (one per tournament, season, divisio
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -146,7 +147,7 @@ def standings_write(*, computation: StandingsComputation) -> bool:
             )
             return False
         StandingsRow.objects.filter(standings=standings).delete()
-        StandingsRow.objects.bulk_create(_rows(standings, computation), batch_size=1000)
+        _insert_rows(list(_row_values(standings.pk, computation)))
         standings.entrant_kind = computation.input.entrant_kind
         standings.tiebreaks = [str(t) for t in computation.result.tiebreaks]
         standings.computed_version = computation.version
@@ -168,7 +169,8 @@ def standings_write(*, computation: StandingsComputation) -> bool:
     return True
 
 
-def _rows(standings: Standings, computation: StandingsComputation) -> Iterable[StandingsRow]:
+def _row_values(standings_id: int, computation: StandingsComputation) -> Iterable[dict[str, Any]]:
+    """Each ranked row as column values, best first."""
     data, result = computation.input, computation.result
     key = {
         Standings.EntrantKind.ENTRY: "entry_id",
@@ -179,31 +181,39 @@ def _rows(standings: Standings, computation: StandingsComputation) -> Iterable[S
     for position, row in enumerate(result.rows, start=1):
         values = row.values
         separation = below.get(row.entrant_id)
-        yield StandingsRow(
-            standings=standings,
-            position=position,
-            rank=row.rank,
-            name=data.names.get(row.entrant_id, str(row.entrant_id))[:160],
-            match_points=to_decimal(values.match_points),
-            tables_played=row.tables_played,
-            wins=row.wins,
-            ties=row.ties,
-            losses=row.losses,
-            byes_count=row.byes_count,
-            points_scored_x2=values.points_scored_x2,
-            points_difference_x2=values.points_difference_x2,
-            target_share=to_decimal(values.target_share),
-            head_to_head=None if values.head_to_head is None else to_decimal(values.head_to_head),
-            buchholz=to_decimal(values.buchholz),
-            median_buchholz=to_decimal(values.median_buchholz),
-            sonneborn_berger=to_decimal(values.sonneborn_berger),
-            table_mates_strength=to_decimal(values.table_mates_strength),
-            hands_won=values.hands_won,
-            lot=values.lot,
-            is_withdrawn=row.is_withdrawn,
-            withdrawn_round=row.withdrawn_round or None,
-            playing_tables=sorted(data.table_numbers.get(t, t) for t in row.in_progress_table_ids),
-            separation={}
+        yield {
+            "standings_id": standings_id,
+            "position": position,
+            "rank": row.rank,
+            "entry_id": None,
+            "player_id": None,
+            "partnership_id": None,
+            key: row.entrant_id,
+            "name": data.names.get(row.entrant_id, str(row.entrant_id))[:160],
+            "match_points": to_decimal(values.match_points),
+            "tables_played": row.tables_played,
+            "wins": row.wins,
+            "ties": row.ties,
+            "losses": row.losses,
+            "byes_count": row.byes_count,
+            "points_scored_x2": values.points_scored_x2,
+            "points_difference_x2": values.points_difference_x2,
+            "target_share": to_decimal(values.target_share),
+            "head_to_head": None
+            if values.head_to_head is None
+            else to_decimal(values.head_to_head),
+            "buchholz": to_decimal(values.buchholz),
+            "median_buchholz": to_decimal(values.median_buchholz),
+            "sonneborn_berger": to_decimal(values.sonneborn_berger),
+            "table_mates_strength": to_decimal(values.table_mates_strength),
+            "hands_won": values.hands_won,
+            "lot": values.lot,
+            "is_withdrawn": row.is_withdrawn,
+            "withdrawn_round": row.withdrawn_round or None,
+            "playing_tables": sorted(
+                data.table_numbers.get(t, t) for t in row.in_progress_table_ids
+            ),
+            "separation": {}
             if separation is None
             else {
                 "reason": separation.reason,
@@ -211,8 +221,26 @@ def _rows(standings: Standings, computation: StandingsComputation) -> Iterable[S
                 "upper": format_value(separation.upper_value),
                 "lower": format_value(separation.lower_value),
             },
-            **{key: row.entrant_id},
-        )
+        }
+
+
+def _insert_rows(rows: list[dict[str, Any]]) -> None:
+    """Insert the rows: PostgreSQL's COPY (a 500-row table in milliseconds rather than
+    the tens that building 500 model instances costs), else ``bulk_create``."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        StandingsRow.objects.bulk_create((StandingsRow(**row) for row in rows), batch_size=500)
+        return
+    names = list(rows[0])
+    json_columns = {"playing_tables", "separation"}
+    column_of = {f.attname: str(f.column) for f in StandingsRow._meta.concrete_fields}
+    columns = ", ".join(connection.ops.quote_name(column_of[n]) for n in names)
+    table = connection.ops.quote_name(StandingsRow._meta.db_table)
+    statement = f"COPY {table} ({columns}) FROM STDIN"  # names from the model, not input
+    with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
+        for row in rows:
+            copy.write_row([json.dumps(row[n]) if n in json_columns else row[n] for n in names])
 
 
 def standings_sweep(*, grace: timedelta = SWEEP_GRACE) -> int:

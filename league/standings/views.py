@@ -31,6 +31,7 @@ from league.standings.selectors import (
     SORTABLE_COLUMNS,
     division_with_standings,
     season_with_standings,
+    standings_cache_key,
     standings_rows,
     standings_sort_key,
     standings_zone,
@@ -192,9 +193,10 @@ def _table_html(
     """The ranked table, rendered once per stored version, language and sort."""
     if standings is None or standings.computed_at is None:
         return ""
-    key = (
-        f"standings:{standings.pk}:{standings.computed_version}:{standings.computed_at.timestamp()}"
-        f":{get_language()}:{'-' if descending else ''}{column}"
+    key = standings_cache_key(
+        standings=standings,
+        variant=f"html:{get_language()}:{'-' if descending else ''}{column}",
+        division=division,
     )
     html = cache.get(key)
     if html is None:

@@ -252,3 +252,15 @@ def test_a_draft_tournaments_standings_are_not_public(client: Client, db: Any) -
     draft = TournamentFactory(status=Tournament.Status.DRAFT)
     assert client.get(reverse("league:tournament_standings", args=[draft.slug])).status_code == 404
     assert client.get(reverse("api-tournament-standings", args=[draft.slug])).status_code == 404
+
+
+def test_the_cached_api_document_still_reports_fresh_staleness(
+    client: Client, league: League, django_assert_num_queries: Any
+) -> None:
+    small_tournament(league)
+    url = reverse("api-tournament-standings", kwargs={"slug": league.tournament.slug})
+    assert client.get(url).json()["is_stale"] is False
+    Standings.objects.filter(tournament=league.tournament).update(requested_version=99)
+    with django_assert_num_queries(1):  # rows come from the cache
+        body = client.get(url).json()
+    assert body["is_stale"] is True and len(body["rows"]) == 4
