@@ -3,6 +3,7 @@
 from django.urls import URLPattern, URLResolver, path
 
 from league import api_tokens, views
+from league.ratings import views as ratings_views
 from league.standings import views as standings_views
 
 app_name = "league"
@@ -67,4 +68,10 @@ urlpatterns += [
         api_tokens.api_token_revoke_view,
         name="api_token_revoke",
     ),
+]
+
+# Ratings (issue 10): leaderboards, all time and per season.
+urlpatterns += [
+    path("ratings/", ratings_views.leaderboard, name="ratings"),
+    path("seasons/<slug:slug>/ratings/", ratings_views.season_leaderboard, name="season_ratings"),
 ]
