@@ -3,6 +3,7 @@
 Pure Python, standard library only. It implements /work/shared/RULES.md (R1-R23)
 and reads and writes the scoresheet of SCORESHEET.md. One module per concept:
 
+- `errors` — `AllFivesError` and its families, one table of codes and messages;
 - `tiles` — `Tile` and the double-six set (R1);
 - `rules` — `Rules` (targets, hand sizes, blocked award; R3, R4, R20), sides (R2);
 - `layout` — `Layout`: the line of play, the spinner, the count (R7-R11);
@@ -10,7 +11,8 @@ and reads and writes the scoresheet of SCORESHEET.md. One module per concept:
 - `hand` — `HandState`: turns, legal moves, drawing and passing, end (R12-R16);
 - `settlement` — end-of-hand points (R18-R20);
 - `match` — `MatchState`: totals in half-points, target, next leader (R21, R22);
-- `scoresheet`, `tally`, `reports` — `check`/`replay` of a whole scoresheet;
+- `scoresheet`, `tally`, `reports` — `check`/`replay` of a whole scoresheet
+  (tile-by-tile and tally entry) and what they report;
 - `strategies`, `simulate` — simulated players and matches; `cli` — ``python -m allfives``;
 - `tally_marks` — the traditional paper tally (R23).
 

@@ -15,6 +15,12 @@ a started branch gives its end, an unstarted one nothing. The engine keeps
 each end's contribution and the spinner's apart, so the count after a play is
 updated in a few integer operations rather than recomputed.
 
+Where a tile goes (R7): on the end named, or, with no end named, on the only
+open end it fits. **Decisions**: a tile that fits two or more open ends needs
+the end named (``ambiguous_end``), even when the ends look alike (the two sides
+of a lone double lead, two unstarted branches), because the record must say
+where the tile lies; the lead takes no end (``lead_has_no_end``).
+
 Text form (`str` / `Layout.parse`): the main line west to east, each tile with
 its west half first, the spinner in brackets, then each started branch after a
 bar, tiles written from the spinner outwards::
