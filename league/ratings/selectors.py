@@ -10,6 +10,7 @@ initial rating).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -195,34 +196,52 @@ def table_win_probabilities(*, table_id: int) -> dict[int, float]:
     """Each side's chance of winning the table's match, as it stood before the match.
 
     Keys are side numbers (the lowest seat of the side); empty when the table's seats
-    are not all filled.
+    are not all filled. For many tables at once use ``tables_win_probabilities``.
     """
-    player_count = Table.objects.values_list("player_count", flat=True).get(pk=table_id)
-    seats = list(Seat.objects.filter(table_id=table_id).values_list("number", "player_id"))
-    if len(seats) != player_count:
-        return {}
-    rated = {
-        player_id: Skill(mu=mu, sigma=sigma)
-        for player_id, mu, sigma in RatingEvent.objects.filter(
-            table_id=table_id, player__isnull=False
-        ).values_list("player_id", "mu_before", "sigma_before")
+    return tables_win_probabilities(table_ids=[table_id]).get(table_id, {})
+
+
+def tables_win_probabilities(*, table_ids: Sequence[int]) -> dict[int, dict[int, float]]:
+    """``table_win_probabilities`` for many tables in four queries (a round's page).
+
+    A rated table uses the ratings its players had before it (stored with its rating
+    events); any other table the current ratings (new players at the initial rating).
+    Tables with an empty seat are left out.
+    """
+    counts = dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "player_count"))
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for table_id, number, player_id in Seat.objects.filter(table_id__in=counts).values_list(
+        "table_id", "number", "player_id"
+    ):
+        seats.setdefault(table_id, []).append((number, player_id))
+    rated: dict[tuple[int, int], Skill] = {
+        (table_id, player_id): Skill(mu=mu, sigma=sigma)
+        for table_id, player_id, mu, sigma in RatingEvent.objects.filter(
+            table_id__in=counts, player__isnull=False
+        ).values_list("table_id", "player_id", "mu_before", "sigma_before")
     }
     current = {
         player_id: Skill(mu=mu, sigma=sigma)
         for player_id, mu, sigma in PlayerRating.objects.filter(
-            player_id__in=[p for _n, p in seats]
+            player_id__in={p for table in seats.values() for _n, p in table}
         ).values_list("player_id", "mu", "sigma")
     }
-    sides: dict[int, list[Skill]] = {}
-    for number, player_id in sorted(seats):
-        side = number % 2 if player_count == 4 else number  # Seat.side(): RULES.md R2
-        skill = rated.get(player_id) or current.get(player_id, INITIAL)
-        sides.setdefault(side, []).append(skill)
-    if len(sides) < 2:
-        return {}
-    order = sorted(sides)
-    chances = win_probabilities([sides[s] for s in order])
-    return dict(zip(order, chances, strict=True))
+    chances: dict[int, dict[int, float]] = {}
+    for table_id, player_count in counts.items():
+        table_seats = sorted(seats.get(table_id, []))
+        if len(table_seats) != player_count:
+            continue
+        sides: dict[int, list[Skill]] = {}
+        for number, player_id in table_seats:
+            side = number % 2 if player_count == 4 else number  # Seat.side(): RULES.md R2
+            skill = rated.get((table_id, player_id)) or current.get(player_id, INITIAL)
+            sides.setdefault(side, []).append(skill)
+        if len(sides) < 2:
+            continue
+        order = sorted(sides)
+        probabilities = win_probabilities([sides[s] for s in order], seats=player_count)
+        chances[table_id] = dict(zip(order, probabilities, strict=True))
+    return chances
 
 
 def tournament_entries_by_rating(*, tournament_id: int) -> list[EntryRating]:

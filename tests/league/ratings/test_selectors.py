@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.utils import translation
@@ -17,6 +18,7 @@ from league.ratings.selectors import (
     ratings_calibration,
     ratings_leaderboard,
     table_win_probabilities,
+    tables_win_probabilities,
     tournament_entries_by_rating,
 )
 from tests.factories import PartnershipFactory, TournamentFactory
@@ -201,3 +203,26 @@ def test_the_rating_chart_of_a_player_is_safe_translated_svg(
     assert f'<title id="rating-chart-{a.pk}-title">Rating of {a.name}</title>' in svg
     assert "2 matches" in svg
     assert svg.count("<circle") == 2
+
+
+def test_win_probabilities_of_many_tables_take_a_fixed_number_of_queries(
+    league: League,
+    players: Callable[[int], list[Player]],
+    played: Recorder,
+    django_assert_num_queries: Callable[..., Any],
+) -> None:
+    # Given a rated table, two tables to play and one with an empty seat
+    a, b, c, d = players(4)
+    played(league.table([a, b]), [1, 2], at(0))
+    upcoming = [league.table([a, b]), league.table([a, b, c, d])]
+    empty = league.table([c, d])
+    empty.seats.filter(number=1).delete()
+    ids = [t.pk for t in upcoming] + [empty.pk]
+    # When their chances are read together
+    with django_assert_num_queries(4):
+        chances = tables_win_probabilities(table_ids=ids)
+    # Then each playable table has its sides' chances, same as one by one
+    assert set(chances) == {t.pk for t in upcoming}
+    for table in upcoming:
+        assert chances[table.pk] == table_win_probabilities(table_id=table.pk)
+    assert chances[upcoming[0].pk][0] > 0.5
