@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from league.live import TableLive, tables_live
 from league.models import (
@@ -103,15 +104,25 @@ class RulesInForce:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """A round in a tournament's list: its status and how many of its tables finished."""
+
+    round: Round
+    tables_count: int
+    finished_count: int
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentView:
     tournament: Tournament
     rules: RulesInForce
-    rounds: tuple[RoundView, ...]
+    rounds: tuple[RoundSummary, ...]  # every public round, first to last
+    current: RoundView | None  # the latest public round, with its tables
     entries_count: int
 
     @property
     def live_round(self) -> RoundView | None:
-        return next((r for r in reversed(self.rounds) if r.is_live), None)
+        return self.current if self.current is not None and self.current.is_live else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,8 +291,8 @@ def _round_views(rounds: Sequence[Round]) -> tuple[RoundView, ...]:
     )
 
 
-def _rounds_query() -> QuerySet[Round]:
-    return rounds_public().prefetch_related(
+def _round_prefetches() -> tuple[Prefetch[Any], ...]:
+    return (
         Prefetch("tables", queryset=_tables_query()),
         Prefetch(
             "byes",
@@ -292,8 +303,13 @@ def _rounds_query() -> QuerySet[Round]:
     )
 
 
+def _rounds_query() -> QuerySet[Round]:
+    return rounds_public().prefetch_related(*_round_prefetches())
+
+
 def tournament_public(*, slug: str) -> TournamentView | None:
-    """A public tournament with its published rounds, their tables and the rules in force."""
+    """A public tournament: its public rounds, the latest one with its tables (earlier
+    rounds have their own pages), and the rules in force."""
     tournament = (
         tournaments_public()
         .select_related("rule_set", "season__rule_set")
@@ -303,13 +319,35 @@ def tournament_public(*, slug: str) -> TournamentView | None:
     )
     if tournament is None:
         return None
-    rounds = list(_rounds_query().filter(tournament=tournament).order_by("number"))
-    for r in rounds:
-        r.tournament = tournament  # already loaded: no query per round
+    rounds = list(
+        rounds_public()
+        .filter(tournament=tournament)
+        .annotate(
+            tables_total=Count("tables", distinct=True),
+            tables_finished=Count(
+                "tables", filter=Q(tables__status=Table.Status.FINISHED), distinct=True
+            ),
+        )
+        .order_by("number")
+    )
+    current = None
+    if rounds:
+        latest = rounds[-1]
+        latest.tournament = tournament  # already loaded: no query for it
+        prefetch_related_objects([latest], *_round_prefetches())
+        current = _round_views([latest])[0]
     return TournamentView(
         tournament=tournament,
         rules=rules_in_force(rule_set=tournament.effective_rule_set),
-        rounds=_round_views(rounds),
+        rounds=tuple(
+            RoundSummary(
+                round=r,
+                tables_count=int(getattr(r, "tables_total", 0)),
+                finished_count=int(getattr(r, "tables_finished", 0)),
+            )
+            for r in rounds
+        ),
+        current=current,
         entries_count=int(getattr(tournament, "entries_total", 0)),
     )
 
