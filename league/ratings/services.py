@@ -175,8 +175,14 @@ def _from_q(point: MatchKey | None, *, at: str, table: str) -> Q:
     return Q(**{f"{at}__gt": when}) | Q(**{at: when, f"{table}__gte": table_id})
 
 
-def tables_to_rate(point: MatchKey | None = None) -> list[RatedTable]:
-    """Finished tables at or after ``point``, in match order, as the ratings see them."""
+def tables_to_rate(
+    point: MatchKey | None = None, *, skipped: list[int] | None = None
+) -> list[RatedTable]:
+    """Finished tables at or after ``point``, in match order, as the ratings see them.
+
+    Tables whose seats do not match their result are left out (their ids are appended
+    to ``skipped`` when given).
+    """
     results = (
         TableResult.objects.filter(_from_q(point, at="finished_at", table="table_id"))
         .order_by("finished_at", "table_id")
@@ -216,6 +222,8 @@ def tables_to_rate(point: MatchKey | None = None) -> list[RatedTable]:
         )
         if table is not None:
             tables.append(table)
+        elif skipped is not None:
+            skipped.append(table_id)
     return tables
 
 
@@ -327,7 +335,8 @@ def _pool_before(
 
 
 def _replay_from(point: MatchKey | None) -> ReplayReport:
-    tables = tables_to_rate(point)
+    skipped: list[int] = []
+    tables = tables_to_rate(point, skipped=skipped)
     doomed = RatingEvent.objects.filter(_from_q(point, at="at", table="table_id"))
     players = _pool_before(
         point=point,
@@ -363,6 +372,7 @@ def _replay_from(point: MatchKey | None) -> ReplayReport:
         from_key=point,
         matches_count=len(tables),
         events_count=len(events),
+        skipped_table_ids=tuple(skipped),
     )
 
 

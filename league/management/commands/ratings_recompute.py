@@ -34,6 +34,13 @@ class Command(BaseCommand):
                 f"in {elapsed:.2f} s."
             )
         )
+        if report.skipped_table_ids:
+            self.stdout.write(
+                self.style.WARNING(
+                    "Not rated, their seats do not match their result: tables "
+                    + ", ".join(str(t) for t in report.skipped_table_ids)
+                )
+            )
         if options["calibration"]:
             self.stdout.write("chance of first  sides  predicted  observed  z (|z| < 2 is usual)")
             for b in ratings_calibration():

@@ -46,7 +46,7 @@ def test_the_leaderboard_page_lists_players_with_enough_rated_matches(
     # And a nonsense minimum falls back to the default (five: nobody yet)
     fallback = client.get(reverse("league:ratings") + "?min=lots").content.decode()
     assert link[a] not in fallback
-    assert "<table class=\"compact ratings\">" not in fallback
+    assert '<table class="compact ratings">' not in fallback
 
 
 def test_the_season_leaderboard_page_is_linked_from_the_season(

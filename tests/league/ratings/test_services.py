@@ -230,6 +230,7 @@ def test_a_table_whose_seats_do_not_match_its_result_is_skipped(
     played(table, [1, 2], at(0))
     assert not RatingEvent.objects.exists()
     assert tables_to_rate() == []
+    assert ratings_recompute_all().skipped_table_ids == (table.pk,)
 
 
 def test_incremental_updates_equal_a_full_recompute(
