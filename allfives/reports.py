@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from allfives.match import points_json
 from allfives.rules import Rules
 
 __all__ = ["HandReport", "HandResult", "MatchReport", "PlayReport"]
@@ -35,8 +34,15 @@ class PlayReport(NamedTuple):
         return {"move": self.move, "seat": self.seat, "count": self.count, "points": self.points}
 
 
+_SIDE_KEYS = ("0", "1", "2", "3")
+
+
 def _sides_json(points_x2: dict[int, int]) -> dict[str, int | float]:
-    return {str(side): points_json(points) for side, points in points_x2.items()}
+    # Inline points_json: this runs for every hand that check reports.
+    return {
+        _SIDE_KEYS[side]: points >> 1 if not points & 1 else points / 2
+        for side, points in points_x2.items()
+    }
 
 
 class HandReport:
