@@ -24,7 +24,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.dispatch import task_enqueue_on_commit
 from league.models import Round
-from league.services.pairing import round_draw, round_pair_progress, round_pair_queue
+from league.services.pairing import (
+    round_draw,
+    round_pair_progress,
+    round_pair_queue,
+    round_pair_unqueued,
+)
 from league.tasks import round_pair_task
 
 PROGRESS_LABELS = {
@@ -71,7 +76,13 @@ class RoundPairingAdminMixin:
         except ValidationError as exc:
             self.message_user(request, f"{round}: {'; '.join(exc.messages)}", messages.ERROR)
             return False
-        task_enqueue_on_commit(round_pair_task, round.pk, seed, language=get_language())
+        task_enqueue_on_commit(
+            round_pair_task,
+            round.pk,
+            seed,
+            language=get_language(),
+            on_failure=lambda: round_pair_unqueued(round_id=round.pk),
+        )
         return True
 
     @admin.action(description=_("Pair this round (draft rounds only)"))

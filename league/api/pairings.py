@@ -27,6 +27,7 @@ from league.services.pairing import (
     round_draw,
     round_pair_progress,
     round_pair_queue,
+    round_pair_unqueued,
 )
 from league.tasks import round_pair_task
 
@@ -187,7 +188,11 @@ class RoundPairingViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         body.is_valid(raise_exception=True)
         round_pair_queue(round=round)
         task_enqueue_on_commit(
-            round_pair_task, round.pk, body.validated_data.get("seed"), language=get_language()
+            round_pair_task,
+            round.pk,
+            body.validated_data.get("seed"),
+            language=get_language(),
+            on_failure=lambda: round_pair_unqueued(round_id=round.pk),
         )
         url = self._progress_url(round)
         return Response(

@@ -501,6 +501,16 @@ def round_pair_queue(*, round: Round) -> None:
     round_pair_progress_record(round_id=round.pk, state="queued")
 
 
+def round_pair_unqueued(*, round_id: int) -> None:
+    """Record that the pairing task could not be sent (the broker is down), so the
+    progress does not say "queued" for ever."""
+    round_pair_progress_record(
+        round_id=round_id,
+        state="failed",
+        message=_("The task queue could not be reached; please try again shortly."),
+    )
+
+
 # -- reading a draw back --------------------------------------------------------------------
 
 

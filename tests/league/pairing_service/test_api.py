@@ -131,3 +131,26 @@ def test_organiser_of_another_tournament_is_refused(
 def test_anonymous_cannot_run_pairing() -> None:
     round = round_create(tournament=tournament_with_entries(2))
     assert _client().post(_pair_url(round), {}, format="json").status_code == 401
+
+
+def test_an_unreachable_task_queue_is_reported_instead_of_queued_for_ever(
+    django_capture_on_commit_callbacks: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a broker that refuses every task
+    from league.tasks import round_pair_task
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(round_pair_task, "apply_async", refuse)
+    tournament = tournament_with_entries(4)
+    client = _client(_organiser(tournament))
+    round = round_create(tournament=tournament)
+    # When an organiser asks for pairing
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(_pair_url(round), {}, format="json")
+    # Then the request still answers, and the progress says the queue was unreachable
+    assert response.status_code == 202
+    progress = client.get(response.json()["progress_url"]).json()
+    assert progress["state"] == "failed"
+    assert "queue" in progress["message"]
