@@ -91,7 +91,9 @@ def tournament_standings(request: HttpRequest, slug: str) -> HttpResponse:
         standings=standings,
         division=None,
         is_live=is_live,
-        in_play=tables_in_play(tournament_id=tournament.pk) if is_live else [],
+        in_play=tables_in_play(tournament_id=tournament.pk)
+        if is_live and _may_be_playing(standings)
+        else [],
         csv_url=reverse("league:tournament_standings_csv", kwargs={"slug": slug}),
         json_url=reverse("api-tournament-standings", kwargs={"slug": slug}),
     )
@@ -144,6 +146,12 @@ def division_standings_csv(request: HttpRequest, slug: str, division_id: int) ->
         filename=f"division-{slug}-{division_id}.csv",
         division=division,
     )
+
+
+def _may_be_playing(standings: Standings | None) -> bool:
+    """Whether a table may be in play: the stored rows say so, or a change (a table
+    starting asks for a refresh too) is not counted yet. Else the query is saved."""
+    return standings is None or standings.is_provisional or standings.is_dirty
 
 
 def _get(selector: Callable[..., tuple[Any, Standings | None]], **kwargs: Any) -> Any:

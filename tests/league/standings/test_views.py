@@ -264,3 +264,13 @@ def test_the_cached_api_document_still_reports_fresh_staleness(
     with django_assert_num_queries(1):  # rows come from the cache
         body = client.get(url).json()
     assert body["is_stale"] is True and len(body["rows"]) == 4
+
+
+def test_a_page_with_no_table_in_play_skips_looking_for_them(
+    client: Client, league: League, django_assert_num_queries: Any
+) -> None:
+    small_tournament(league)  # running, every table finished, standings up to date
+    with django_assert_num_queries(2):  # the scope with its standings, then the rows
+        assert client.get(page_url(league)).status_code == 200
+    with django_assert_num_queries(1):  # the table from the cache
+        assert client.get(page_url(league)).status_code == 200
