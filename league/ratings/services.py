@@ -30,7 +30,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 
 from league.dispatch import task_enqueue_on_commit
 from league.models import (
@@ -123,10 +123,10 @@ def ratings_catch_up() -> ReplayReport | None:
     """Rate whatever was missed (a lost task): unrated, corrected or cleared results."""
     _lock()
     keys: list[MatchKey] = []
-    seated = Seat.objects.filter(table_id=OuterRef("table_id"))
     rated = RatingEvent.objects.filter(table_id=OuterRef("table_id"))
-    unrated = (
-        TableResult.objects.filter(Exists(seated), ~Exists(rated))
+    unrated = (  # a table with an empty seat cannot be rated: not worth a replay each sweep
+        TableResult.objects.annotate(seated=Count("table__seats"))
+        .filter(~Exists(rated), seated=F("table__player_count"))
         .order_by("finished_at", "table_id")
         .values_list("finished_at", "table_id")
         .first()

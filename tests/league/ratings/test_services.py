@@ -231,6 +231,7 @@ def test_a_table_whose_seats_do_not_match_its_result_is_skipped(
     assert not RatingEvent.objects.exists()
     assert tables_to_rate() == []
     assert ratings_recompute_all().skipped_table_ids == (table.pk,)
+    assert ratings_catch_up() is None  # and the sweep does not retry it forever
 
 
 def test_incremental_updates_equal_a_full_recompute(
