@@ -108,9 +108,11 @@ def tally_left_pips(
     total = 0
     count = 0
     for seat in sorted(entries):
+        if seat == went_out:
+            continue  # holds nothing
         is_tiles, value = entries[seat]
         total += pips[seat] or 0
-        count += value.bit_count() if is_tiles else 1
+        count += value.bit_count() if is_tiles else 1  # a figure is at least one tile
         if total > limit or count > most_tiles:
             given = f"{pips[seat]} pips"
             raise _disagrees(seat, given, why)

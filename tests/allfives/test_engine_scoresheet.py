@@ -322,6 +322,7 @@ def test_r12_a_tally_play_scores_0_or_5_to_35(points: object) -> None:
         (3, {"domino": 0}, {"1": 0, "2": 0}),  # only [0|0] weighs nothing
         (2, {"domino": 0}, {"1": -2}),
         (2, {"domino": 0}, {"1": 160}),  # more than 19 tiles can carry
+        (2, {"domino": 0}, {"1": [f"{a}-{b}" for a in range(7) for b in range(a, 7)][:20]}),
         (3, {"blocked": True}, {"0": 50, "1": 50, "2": 50}),  # over 147
         (2, {"blocked": True}, {"0": [], "1": 4}),  # each still holds a tile
         (2, {"blocked": True}, {"0": ["1-1", "1-1"], "1": 4}),
