@@ -401,6 +401,18 @@ class _Scale:
         # x6 so that places shared by two or three tied sides split exactly.
         self.denominator = 6 * math.lcm(*denominators)
         self.points = {c: _Points(c, self.denominator) for c in distinct}
+        d = self.denominator
+        #: What a tiebreak's key is divided by to give its value (1 when not listed).
+        self.key_scale = {
+            Tiebreak.MATCH_POINTS: d,
+            Tiebreak.POINTS_DIFFERENCE: 2,
+            Tiebreak.POINTS_SCORED: 2,
+            Tiebreak.HEAD_TO_HEAD: d,
+            Tiebreak.BUCHHOLZ: d,
+            Tiebreak.MEDIAN_BUCHHOLZ: d,
+            Tiebreak.SONNEBORN_BERGER: 2 * d,
+            Tiebreak.TABLE_MATES_STRENGTH: d,
+        }
 
 
 def compute_standings(
@@ -460,9 +472,9 @@ def compute_standings(
         if entry.withdrawn_round is None or withdrawal.round_number < entry.withdrawn_round:
             entry.withdrawn_round = withdrawal.round_number
 
-    values = _tiebreak_values(tallies, scale, lot_seed)
+    keys = _tiebreak_keys(tallies, scale, lot_seed)
     head_to_head: dict[int, Fraction] = {}
-    ranker = _Ranker(order, values, tallies, scale, head_to_head)
+    ranker = _Ranker(order, keys, tallies, scale, head_to_head)
     active = [
         e for e, t in tallies.items() if not (withdrawn_last and t.withdrawn_round is not None)
     ]
@@ -504,7 +516,7 @@ def compute_standings(
                 StandingRow(
                     rank=position,
                     entrant_id=entrant_id,
-                    values=_row_values(values, entrant_id, head_to_head.get(entrant_id)),
+                    values=_row_values(keys, scale, entrant_id, head_to_head.get(entrant_id)),
                     tables_played=entry.tables,
                     wins=entry.wins,
                     ties=entry.ties,
@@ -568,57 +580,61 @@ def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], _Ta
                 entry.partners.extend(e for e in side.entrant_ids if e != entrant_id)
 
 
-def _tiebreak_values(
+type _Key = int | Fraction
+
+
+def _tiebreak_keys(
     tallies: dict[int, _Tally], scale: _Scale, lot_seed: str
-) -> dict[Tiebreak, dict[int, Fraction]]:
-    """Every global tiebreak (all but head-to-head) for every entrant, exactly."""
-    d = scale.denominator
+) -> dict[Tiebreak, dict[int, _Key]]:
+    """Every global tiebreak (all but head-to-head) for every entrant, exact and cheap to
+    compare: integers on a per-tiebreak scale (``_Scale.key_scale``) where they can be."""
     mp = {e: t.mp for e, t in tallies.items()}
-    values: dict[Tiebreak, dict[int, Fraction]] = {tb: {} for tb in Tiebreak}
+    keys: dict[Tiebreak, dict[int, _Key]] = {tb: {} for tb in Tiebreak}
     for e, t in tallies.items():
         opponent_scores = [mp[o] for o, _, _ in t.opponents]
         buchholz = sum(opponent_scores)
         median = buchholz
         if len(opponent_scores) > 2:
             median -= max(opponent_scores) + min(opponent_scores)
-        sonneborn_x2 = sum(result * mp[o] for o, result, _ in t.opponents)
         mates = len(opponent_scores) + len(t.partners)
-        mates_total = buchholz + sum(mp[p] for p in t.partners)
         share = sum(
             (Fraction(n, 2 * target) for target, n in t.share_by_target.items()), Fraction()
         )
-        values[Tiebreak.MATCH_POINTS][e] = Fraction(t.mp, d)
-        values[Tiebreak.WINS][e] = Fraction(t.wins)
-        values[Tiebreak.POINTS_DIFFERENCE][e] = Fraction(t.diff_x2, 2)
-        values[Tiebreak.POINTS_SCORED][e] = Fraction(t.scored_x2, 2)
-        values[Tiebreak.TARGET_SHARE][e] = share / t.tables if t.tables else Fraction()
-        values[Tiebreak.BUCHHOLZ][e] = Fraction(buchholz, d)
-        values[Tiebreak.MEDIAN_BUCHHOLZ][e] = Fraction(median, d)
-        values[Tiebreak.SONNEBORN_BERGER][e] = Fraction(sonneborn_x2, 2 * d)
-        values[Tiebreak.TABLE_MATES_STRENGTH][e] = (
-            Fraction(mates_total, d * mates) if mates else Fraction()
+        keys[Tiebreak.MATCH_POINTS][e] = t.mp
+        keys[Tiebreak.WINS][e] = t.wins
+        keys[Tiebreak.POINTS_DIFFERENCE][e] = t.diff_x2
+        keys[Tiebreak.POINTS_SCORED][e] = t.scored_x2
+        keys[Tiebreak.TARGET_SHARE][e] = share / t.tables if t.tables else 0
+        keys[Tiebreak.BUCHHOLZ][e] = buchholz
+        keys[Tiebreak.MEDIAN_BUCHHOLZ][e] = median
+        keys[Tiebreak.SONNEBORN_BERGER][e] = sum(r * mp[o] for o, r, _ in t.opponents)
+        keys[Tiebreak.TABLE_MATES_STRENGTH][e] = (
+            Fraction(buchholz + sum(mp[p] for p in t.partners), mates) if mates else 0
         )
-        values[Tiebreak.HANDS_WON][e] = Fraction(t.hands_won)
-        values[Tiebreak.LOT][e] = Fraction(lot_draw(seed=lot_seed, entrant_id=e))
-    return values
+        keys[Tiebreak.HANDS_WON][e] = t.hands_won
+        keys[Tiebreak.LOT][e] = lot_draw(seed=lot_seed, entrant_id=e)
+    return keys
 
 
 def _row_values(
-    values: dict[Tiebreak, dict[int, Fraction]], e: int, head_to_head: Fraction | None
+    keys: dict[Tiebreak, dict[int, _Key]], scale: _Scale, e: int, head_to_head: Fraction | None
 ) -> TiebreakValues:
+    def exact(tiebreak: Tiebreak) -> Fraction:
+        return Fraction(keys[tiebreak][e], scale.key_scale.get(tiebreak, 1))
+
     return TiebreakValues(
-        match_points=values[Tiebreak.MATCH_POINTS][e],
-        wins=int(values[Tiebreak.WINS][e]),
-        points_difference_x2=int(values[Tiebreak.POINTS_DIFFERENCE][e] * 2),
-        points_scored_x2=int(values[Tiebreak.POINTS_SCORED][e] * 2),
-        target_share=values[Tiebreak.TARGET_SHARE][e],
+        match_points=exact(Tiebreak.MATCH_POINTS),
+        wins=int(keys[Tiebreak.WINS][e]),
+        points_difference_x2=int(keys[Tiebreak.POINTS_DIFFERENCE][e]),
+        points_scored_x2=int(keys[Tiebreak.POINTS_SCORED][e]),
+        target_share=exact(Tiebreak.TARGET_SHARE),
         head_to_head=head_to_head,
-        buchholz=values[Tiebreak.BUCHHOLZ][e],
-        median_buchholz=values[Tiebreak.MEDIAN_BUCHHOLZ][e],
-        sonneborn_berger=values[Tiebreak.SONNEBORN_BERGER][e],
-        table_mates_strength=values[Tiebreak.TABLE_MATES_STRENGTH][e],
-        hands_won=int(values[Tiebreak.HANDS_WON][e]),
-        lot=int(values[Tiebreak.LOT][e]),
+        buchholz=exact(Tiebreak.BUCHHOLZ),
+        median_buchholz=exact(Tiebreak.MEDIAN_BUCHHOLZ),
+        sonneborn_berger=exact(Tiebreak.SONNEBORN_BERGER),
+        table_mates_strength=exact(Tiebreak.TABLE_MATES_STRENGTH),
+        hands_won=int(keys[Tiebreak.HANDS_WON][e]),
+        lot=int(keys[Tiebreak.LOT][e]),
     )
 
 
@@ -628,22 +644,23 @@ class _Ranker:
     def __init__(
         self,
         order: tuple[Tiebreak, ...],
-        values: dict[Tiebreak, dict[int, Fraction]],
+        keys: dict[Tiebreak, dict[int, _Key]],
         tallies: dict[int, _Tally],
         scale: _Scale,
         head_to_head: dict[int, Fraction],
     ) -> None:
         self.order = order
-        self.values = values
+        self.keys = keys
         self.tallies = tallies
         self.scale = scale
         self.head_to_head = head_to_head
         self.boundaries: dict[tuple[int, int], Tiebreak] = {}
 
     def value(self, tiebreak: Tiebreak, entrant_id: int) -> Fraction:
+        """The exact value ``tiebreak`` compared for an entrant."""
         if tiebreak is Tiebreak.HEAD_TO_HEAD:
             return self.head_to_head[entrant_id]
-        return self.values[tiebreak][entrant_id]
+        return Fraction(self.keys[tiebreak][entrant_id], self.scale.key_scale.get(tiebreak, 1))
 
     def rank(self, group: list[int]) -> list[list[int]]:
         """``group`` as blocks of entrants sharing a rank, best block first."""
@@ -658,7 +675,7 @@ class _Ranker:
         if tiebreak is Tiebreak.HEAD_TO_HEAD:
             keys = self._head_to_head(group)
         else:
-            keys = self.values[tiebreak]
+            keys = self.keys[tiebreak]
         ordered = sorted(group, key=keys.__getitem__, reverse=True)  # stable: ids stay sorted
         blocks: list[list[int]] = []
         start = 0
@@ -671,10 +688,12 @@ class _Ranker:
                 start = end
         return blocks
 
-    def _head_to_head(self, group: list[int]) -> dict[int, Fraction]:
-        """Match points each member took from the others in ``group`` (pairwise results)."""
+    def _head_to_head(self, group: list[int]) -> dict[int, _Key]:
+        """Match points each member took from the others in ``group`` (pairwise results),
+        scaled like match points; the exact values are kept for the rows."""
         members = set(group)
+        scaled: dict[int, _Key] = {}
         for e in group:
-            scaled = sum(p for o, _, p in self.tallies[e].opponents if o in members)
-            self.head_to_head[e] = Fraction(scaled, self.scale.denominator)
-        return self.head_to_head
+            scaled[e] = sum(p for o, _, p in self.tallies[e].opponents if o in members)
+            self.head_to_head[e] = Fraction(scaled[e], self.scale.denominator)
+        return scaled
