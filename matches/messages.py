@@ -51,6 +51,8 @@ TEMPLATES: dict[str, Any] = {
     # The match as a whole.
     "match_over": _("The match was already won; nothing may follow."),
     "wrong_leader": _("Seat {leader} leads, but seat {expected} went out and must lead."),
+    # An engine bug ("should never happen"), only ever returned by ``check``.
+    "internal_error": _("The rules engine could not judge this scoresheet ({detail})."),
 }
 
 
