@@ -18,8 +18,7 @@ from allfives import (
     replay,
 )
 from allfives.errors import engine_error
-from tests.allfives.engine_helpers import draw, error_of, passes, play, scoresheet
-from tests.allfives.test_engine_hand import DEAL_A
+from tests.allfives.engine_helpers import DEAL_A, draw, error_of, passes, play, scoresheet
 
 
 def tiles_hand(moves: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

@@ -7,33 +7,15 @@ import pytest
 
 from allfives import ALL_TILES, AllFivesError, HandState, Move, Rules, Tile
 from allfives.settlement import Settlement
-
-# Deal A: two players, nine each; seat 1 holds no 3 and no 6.
-DEAL_A = [
-    ["3-6", "3-3", "6-6", "0-3", "0-6", "1-3", "1-6", "2-3", "2-6"],
-    ["0-0", "0-1", "0-2", "0-4", "0-5", "1-1", "1-2", "1-4", "1-5"],
-]
-BONEYARD_A = ["2-2", "2-4", "2-5", "4-4", "4-5", "5-5", "3-4", "3-5", "4-6", "5-6"]
-
-# The "zero line": ten tiles after which all four ends show 0 and all seven 0-tiles
-# are laid, so nobody can play: a block. (seat order of play, tile, end)
-ZERO_LINE = [
-    ("0-0", None),
-    ("0-2", "W"),
-    ("0-3", "E"),
-    ("1-2", "W"),
-    ("3-4", "E"),
-    ("0-1", "W"),
-    ("0-4", "E"),
-    ("0-5", "E"),
-    ("5-6", "E"),
-    ("0-6", "E"),
-]
-# The 18 tiles left: two 9-tile halves of 63 pips each, and a light 45 / heavy 81 split.
-EVEN_A = ["1-1", "1-3", "1-4", "1-5", "1-6", "2-5", "4-6", "5-5", "6-6"]
-EVEN_B = ["2-2", "2-3", "2-4", "2-6", "3-3", "3-5", "3-6", "4-4", "4-5"]
-LIGHT = ["1-1", "1-3", "2-2", "1-4", "2-3", "1-5", "2-4", "3-3", "1-6"]
-HEAVY = ["2-5", "2-6", "3-5", "3-6", "4-4", "4-5", "4-6", "5-5", "6-6"]
+from tests.allfives.engine_helpers import (
+    BONEYARD_A,
+    DEAL_A,
+    EVEN_A,
+    EVEN_B,
+    HEAVY,
+    LIGHT,
+    ZERO_LINE,
+)
 
 
 def hand_a() -> HandState:

@@ -8,8 +8,18 @@ from typing import Any
 import pytest
 
 from allfives import AllFivesError, check, replay
-from tests.allfives.engine_helpers import draw, error_of, passes, play, scoresheet
-from tests.allfives.test_engine_hand import EVEN_A, EVEN_B, HEAVY, LIGHT, ZERO_LINE
+from tests.allfives.engine_helpers import (
+    EVEN_A,
+    EVEN_B,
+    HEAVY,
+    LIGHT,
+    ZERO_LINE,
+    draw,
+    error_of,
+    passes,
+    play,
+    scoresheet,
+)
 
 
 def zero_line_moves(players: int) -> list[dict[str, Any]]:
