@@ -39,8 +39,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from league.models import Entry, Round, Seat, Standings, Table, Tournament
+from league.pairing.designs import is_whist_size
 from league.pairing.group_swiss import group_swiss_seat
-from league.pairing.quality import DraftWarning, validate_draft
+from league.pairing.quality import DraftWarning, make_draw, score_map, validate_draft
+from league.pairing.rotating import WHIST_MAX_PLAYERS, rotating_seat, whist_schedule
 from league.pairing.swiss import swiss_pair
 from league.pairing.table_sizes import table_sizes
 from league.pairing.types import Draw, Entrant, History, PairingError, TableCost, pair
@@ -204,9 +206,9 @@ def _byes_refused(count: int) -> ValidationError:
     )
 
 
-def _two_sided(field: PairingField, tournament: Tournament, seed: int) -> Draw:
+def _two_sided(field: PairingField, round: Round, seed: int) -> Draw:
     """Two sides a table (players at tables of two, or partnerships at tables of four)."""
-    if len(field.entrants) % 2 and not tournament.allow_byes:
+    if len(field.entrants) % 2 and not round.tournament.allow_byes:
         raise _byes_refused(len(field.entrants))
     return swiss_pair(field.entrants, field.history, seed=seed)
 
@@ -237,7 +239,13 @@ def group_split(*, count: int, table_size: str, allow_byes: bool) -> tuple[int, 
     raise _byes_refused(count)
 
 
-def _group_swiss(field: PairingField, tournament: Tournament, seed: int) -> Draw:
+def _rounds_left(round: Round) -> int:
+    """This round and those still to come (at least 1)."""
+    return max(1, round.tournament.rounds_count - round.number + 1)
+
+
+def _group_swiss(field: PairingField, round: Round, seed: int) -> Draw:
+    tournament = round.tournament
     size, smallest, byes = group_split(
         count=len(field.entrants),
         table_size=tournament.table_size,
@@ -250,21 +258,98 @@ def _group_swiss(field: PairingField, tournament: Tournament, seed: int) -> Draw
         table_size=size,
         smallest=smallest,
         byes_allowed=byes,
+        rounds_left=_rounds_left(round),
     )
 
 
-def draw_compute(*, tournament: Tournament, field: PairingField, seed: int) -> Draw:
+def _table_shape(seats: Sequence[int]) -> frozenset[frozenset[int]]:
+    """A table up to rotation: its sides (partners 0+2 and 1+3 at four seats)."""
+    if len(seats) == 4:
+        return frozenset((frozenset((seats[0], seats[2])), frozenset((seats[1], seats[3]))))
+    return frozenset(frozenset((e,)) for e in seats)
+
+
+def _earlier_round_shapes(round: Round) -> list[frozenset[frozenset[frozenset[int]]]]:
+    """The tournament's earlier rounds, each as the set of its tables' shapes."""
+    seats: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
+    for number, table_id, seat, entry_id in Seat.objects.filter(
+        table__round__tournament_id=round.tournament_id, table__round__number__lt=round.number
+    ).values_list("table__round__number", "table_id", "number", "entry_id"):
+        seats[(number, table_id)][seat] = entry_id
+    rounds: dict[int, set[frozenset[frozenset[int]]]] = {n: set() for n in range(1, round.number)}
+    for (number, _table), by_seat in seats.items():
+        rounds[number].add(_table_shape([by_seat[k] for k in sorted(by_seat)]))
+    return [frozenset(rounds[n]) for n in sorted(rounds)]
+
+
+def _whist_round(field: PairingField, round: Round) -> Draw | None:
+    """Round ``round.number`` of the whist tournament (every pair partners once, opponents
+    twice) when the field is whist-sized and unchanged and every earlier round followed
+    that schedule; None otherwise. The schedule is placed by the tournament's seed, so
+    every round reads the same one."""
+    tournament = round.tournament
+    ids = sorted(e.id for e in field.entrants)
+    if not is_whist_size(len(ids)) or len(ids) > WHIST_MAX_PLAYERS:
+        return None
+    if len(ids) % 4 and not tournament.allow_byes:
+        return None  # 4n + 1 players: one sits out every round
+    schedule = whist_schedule(ids, seed=tournament.seed)
+    if round.number > len(schedule.rounds):
+        return None
+    planned = [frozenset(_table_shape(t.seats) for t in d.tables) for d in schedule.rounds]
+    if _earlier_round_shapes(round) != planned[: round.number - 1]:
+        return None
+    drawn = schedule.rounds[round.number - 1]
+    return make_draw(
+        [t.seats for t in drawn.tables],
+        drawn.byes,
+        scores=score_map(field.entrants),
+        history=field.history,
+        seed=tournament.seed,
+    )
+
+
+def _rotating(field: PairingField, round: Round, seed: int) -> Draw:
+    """Rotating partners: the whist tournament while it fits, else one round at a time."""
+    tournament = round.tournament
+    if tournament.table_size not in (Tournament.TableSize.FOUR, Tournament.TableSize.MIXED):
+        raise ValidationError(
+            _("Rotating partners play at tables of four: set the table size to 4 or 3-4."),
+            code="table_size",
+        )
+    whist = _whist_round(field, round)
+    if whist is not None:
+        return whist
+    _size, smallest, byes = group_split(
+        count=len(field.entrants),
+        table_size=Tournament.TableSize.MIXED,
+        allow_byes=tournament.allow_byes,
+    )
+    return rotating_seat(
+        field.entrants,
+        field.history,
+        seed=seed,
+        by_standing=False,
+        smallest=smallest,
+        byes_allowed=byes,
+    )
+
+
+def draw_compute(*, round: Round, field: PairingField, seed: int) -> Draw:
     """Run the pure pairing function for the tournament's format and table size."""
+    tournament = round.tournament
     fmt, size = tournament.format, tournament.table_size
     if tournament.is_partnership_format:
-        return _two_sided(field, tournament, seed)
+        return _two_sided(field, round, seed)
     if size == Tournament.TableSize.TWO and fmt in (
         Tournament.Format.SWISS,
         Tournament.Format.LEAGUE_NIGHT,  # a Swiss over the season's standings and history
     ):
-        return _two_sided(field, tournament, seed)
+        return _two_sided(field, round, seed)
     if fmt == Tournament.Format.SWISS:
-        return _group_swiss(field, tournament, seed)
+        return _group_swiss(field, round, seed)
+    if fmt == Tournament.Format.ROTATING_PARTNER:
+        return _rotating(field, round, seed)
     raise _not_available(tournament)
 
 
@@ -324,7 +409,7 @@ def round_pair(*, round: Round, seed: int | None = None, progress: Progress | No
         total = 2 + len(field.entrants)
         report(1, total)
         try:
-            draw = draw_compute(tournament=tournament, field=field, seed=seed)
+            draw = draw_compute(round=round, field=field, seed=seed)
         except PairingError as error:
             raise _pairing_error(error) from error
         done = 2

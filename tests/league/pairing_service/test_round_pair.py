@@ -257,8 +257,10 @@ def test_history_counts_meetings_and_partners_from_earlier_seats() -> None:
 def test_group_swiss_mixes_table_sizes_and_sets_each_tables_target(
     count: int, table_size: str, sizes: list[int]
 ) -> None:
-    # Given a Swiss for individuals at tables of three or four, byes not allowed
-    tournament = tournament_with_entries(count, table_size=table_size, allow_byes=False)
+    # Given a one-round Swiss for individuals at tables of three or four, byes not allowed
+    tournament = tournament_with_entries(
+        count, table_size=table_size, allow_byes=False, rounds_count=1
+    )
     round = round_create(tournament=tournament)
     # When it is paired
     round_pair(round=round, seed=6)
@@ -286,3 +288,89 @@ def test_group_swiss_second_round_avoids_every_repeat_meeting() -> None:
     assert second.quality["rematches"] == 0
     met = {frozenset(p) for t in seating(first) for p in combinations(t, 2)}
     assert not any(frozenset(p) in met for t in seating(second) for p in combinations(t, 2))
+
+
+def test_group_swiss_plans_ahead_for_the_rounds_still_to_come(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given round 2 of a three-round Swiss at tables of four
+    import league.services.pairing as service
+
+    seen: dict[str, object] = {}
+    real = service.group_swiss_seat
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.update(kwargs)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "group_swiss_seat", spy)
+    tournament = tournament_with_entries(8, table_size=Tournament.TableSize.FOUR, rounds_count=3)
+    round_create(tournament=tournament)
+    second = round_create(tournament=tournament)
+    # When it is paired, then the pure search is told this round and one more remain
+    round_pair(round=second, seed=1)
+    assert seen["rounds_left"] == 2
+
+
+def _pairs(round: Round, *, partners: bool) -> list[frozenset[int]]:
+    found = []
+    for seats in seating(round):
+        if len(seats) == 4:
+            sides = [(seats[0], seats[2]), (seats[1], seats[3])]
+            if partners:
+                found += [frozenset(s) for s in sides]
+            else:
+                found += [frozenset((a, b)) for a in sides[0] for b in sides[1]]
+    return found
+
+
+def test_rotating_partners_follow_the_whist_schedule_round_after_round() -> None:
+    # Given eight players in a seven-round rotating-partner event
+    tournament = tournament_with_entries(
+        8,
+        format=Tournament.Format.ROTATING_PARTNER,
+        table_size=Tournament.TableSize.FOUR,
+        rounds_count=7,
+    )
+    partnered: list[frozenset[int]] = []
+    opposed: list[frozenset[int]] = []
+    # When every round is paired and played in turn
+    for _ in range(7):
+        round = round_create(tournament=tournament)
+        round_pair(round=round, seed=5)
+        partnered += _pairs(round, partners=True)
+        opposed += _pairs(round, partners=False)
+        play(round)
+    # Then every pair were partners exactly once and opponents exactly twice (Wh(8))
+    ids = [e.pk for e in entries_of(tournament)]
+    pairs = [frozenset(p) for p in combinations(ids, 2)]
+    assert sorted(partnered, key=sorted) == sorted(pairs, key=sorted)
+    assert all(opposed.count(p) == 2 for p in pairs)
+
+
+def test_rotating_partners_after_a_withdrawal_still_avoid_partner_repeats() -> None:
+    # Given eight rotating-partner players, one round played, then one withdraws
+    tournament = tournament_with_entries(
+        8, format=Tournament.Format.ROTATING_PARTNER, table_size=Tournament.TableSize.MIXED
+    )
+    first = round_create(tournament=tournament)
+    round_pair(round=first, seed=3)
+    play(first)
+    entry_withdraw(entry=entries_of(tournament)[0])
+    # When round two is paired for the seven left
+    second = round_create(tournament=tournament)
+    round_pair(round=second, seed=3)
+    second.refresh_from_db()
+    # Then a table of four and one of three, and nobody partners the same player again
+    assert sorted(len(t) for t in seating(second)) == [3, 4]
+    assert second.quality["partner_repeats"] == 0
+    assert not set(_pairs(second, partners=True)) & set(_pairs(first, partners=True))
+
+
+def test_rotating_partners_refuse_tables_of_two() -> None:
+    tournament = tournament_with_entries(
+        4, format=Tournament.Format.ROTATING_PARTNER, table_size=Tournament.TableSize.TWO
+    )
+    with pytest.raises(ValidationError) as raised:
+        round_pair(round=round_create(tournament=tournament), seed=1)
+    assert raised.value.code == "table_size"
