@@ -23,8 +23,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 __all__ = ["ChartSeries", "nice_step", "score_progression_svg"]
 
-_WIDTH, _HEIGHT = 640, 340
-_LEFT, _RIGHT, _TOP, _BOTTOM = 52, 20, 56, 44
+_WIDTH, _HEIGHT = 480, 300
+_LEFT, _RIGHT, _TOP, _BOTTOM = 50, 14, 50, 46
 # Colours with at least 4.5:1 contrast on white; dashes and markers differ too.
 _STYLES = (
     ("#0b5394", "", "circle"),
@@ -114,7 +114,7 @@ def score_progression_svg(
         f'aria-labelledby="chart{uid}-title chart{uid}-desc">',
         f'<title id="chart{uid}-title">{escape(title)}</title>',
         f'<desc id="chart{uid}-desc">{escape(description)}</desc>',
-        '<g class="chart-grid" font-size="12" fill="#333">',
+        '<g class="chart-grid" font-size="14" fill="#333">',
     ]
     for tick in range(0, y_top + 1, step):
         y = y_of(tick)
@@ -123,7 +123,7 @@ def score_progression_svg(
             f'stroke="#d0d0d0" stroke-width="1"/>'
             f'<text x="{_LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{_num(tick)}</text>'
         )
-    label_every = max(1, math.ceil(hands / 12))
+    label_every = max(1, math.ceil(hands / 10))
     for hand in range(0, hands + 1):
         if hand % label_every == 0 or hand == hands:
             parts.append(
@@ -133,8 +133,8 @@ def score_progression_svg(
     parts.append(
         f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_HEIGHT - 6}" text-anchor="middle">'
         f"{escape(x_label)}</text>"
-        f'<text x="14" y="{_TOP + plot_h / 2:.1f}" text-anchor="middle" '
-        f'transform="rotate(-90 14 {_TOP + plot_h / 2:.1f})">{escape(y_label)}</text>'
+        f'<text x="13" y="{_TOP + plot_h / 2:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 13 {_TOP + plot_h / 2:.1f})">{escape(y_label)}</text>'
         f'<line x1="{_LEFT}" y1="{_TOP + plot_h}" x2="{_WIDTH - _RIGHT}" y2="{_TOP + plot_h}" '
         f'stroke="#333" stroke-width="1"/>'
         "</g>"
@@ -143,7 +143,7 @@ def score_progression_svg(
     parts.append(
         f'<g class="chart-target"><line x1="{_LEFT}" y1="{y_target:.1f}" x2="{_WIDTH - _RIGHT}" '
         f'y2="{y_target:.1f}" stroke="{_TARGET_COLOUR}" stroke-width="2" stroke-dasharray="2 4"/>'
-        f'<text x="{_WIDTH - _RIGHT}" y="{y_target - 6:.1f}" text-anchor="end" font-size="12" '
+        f'<text x="{_WIDTH - _RIGHT}" y="{y_target - 6:.1f}" text-anchor="end" font-size="14" '
         f'fill="#333">{escape(target_label)} {_num(target)}</text></g>'
     )
     for index, line in enumerate(series):
@@ -169,7 +169,7 @@ def score_progression_svg(
     # The legend sits above the plot, one entry per side.
     legend_x = _LEFT
     legend_w = plot_w / max(len(series), 1)
-    parts.append('<g class="chart-legend" font-size="13" fill="#1a1a1a">')
+    parts.append('<g class="chart-legend" font-size="15" fill="#1a1a1a">')
     for index, line in enumerate(series):
         colour, dash, shape = _STYLES[index % len(_STYLES)]
         x = legend_x + index * legend_w
@@ -184,6 +184,6 @@ def score_progression_svg(
 
 
 def _shorten(label: str, width: float) -> str:
-    """Cut a legend label to what fits its share of the width (about 7 px a letter)."""
-    room = max(int((width - 40) / 7), 6)
+    """Cut a legend label to what fits its share of the width (about 8 units a letter)."""
+    room = max(int((width - 40) / 8), 6)
     return label if len(label) <= room else label[: room - 1] + "…"

@@ -22,6 +22,7 @@ from django.urls import reverse
 
 from league.live import TableLive
 from league.models import Round, Seat, Tournament
+from league.ratings.selectors import table_win_probabilities
 from matches.models import Hand, Match, MatchStatus
 from matches.selectors import SeatInfo, side_of, sides_of
 
@@ -119,6 +120,14 @@ class ScoresheetView:
     @property
     def is_live(self) -> bool:
         return self.match.status != MatchStatus.FINISHED
+
+    def chances(self) -> list[tuple[SideSummary, float]]:
+        """Each side's chance of winning from the ratings before the match (issue 10),
+        as percentages; empty for a friendly. Read only when the page shows it."""
+        if self.match.table_id is None:
+            return []
+        found = table_win_probabilities(table_id=self.match.table_id)
+        return [(side, 100 * found[side.side]) for side in self.sides if side.side in found]
 
     @property
     def running_totals(self) -> tuple[tuple[Decimal, ...], ...]:

@@ -42,7 +42,7 @@ def test_chart_is_well_formed_svg_with_title_and_description_for_screen_readers(
     assert root.find(f"{SVG}title").get("id") == title_id  # type: ignore[union-attr]
     assert root.find(f"{SVG}title").text == "Score progression"  # type: ignore[union-attr]
     assert root.find(f"{SVG}desc").get("id") == desc_id  # type: ignore[union-attr]
-    assert root.get("viewBox") == "0 0 640 340"
+    assert root.get("viewBox") == "0 0 480 300"
 
 
 def test_chart_draws_one_line_per_side_starting_from_zero_before_the_first_hand() -> None:

@@ -43,8 +43,9 @@ def player_urls(scored: ScoredDay) -> dict[str, int]:
     return {
         f"/players/{day.players[0].slug}/": 8,
         f"/partnerships/{day.partnership.slug}/": 7,
-        f"/matches/{scored.finished_tiles.pk}/": 4,
-        f"/matches/{scored.live.pk}/live/": 4,
+        # match, seats, hands; the first rendering of a version adds the chances (4).
+        f"/matches/{scored.finished_tiles.pk}/": 8,
+        f"/matches/{scored.live.pk}/live/": 8,
     }
 
 

@@ -44,6 +44,7 @@ def test_tile_by_tile_scoresheet_draws_the_final_layout_and_the_chart(
     assert "Target 250" in html
     assert re.search(r"laid \d-\d: \d+", html)  # a scoring play with its tile
     assert "won the match." in html
+    assert "Chance of winning from the ratings before the match: Ani " in html
     assert "hx-get" not in html  # finished: no polling
 
 
@@ -58,6 +59,20 @@ def test_tally_scoresheet_shows_plays_how_hands_ended_and_tally_strokes(
     assert 'class="tally-strokes"' in html
     assert "50 points: 1 cross of 50, 0 strokes of 5" in html
     assert "layout-svg" not in html  # no tiles recorded in tally mode
+
+
+def test_a_match_renders_once_per_version_and_language(
+    client: Client, scored_day: ScoredDay, django_assert_max_num_queries: object
+) -> None:
+    url = f"/en/matches/{scored_day.tally.pk}/"
+
+    def sheet(html: bytes) -> bytes:  # the page less its per-request CSRF token
+        return html[html.index(b'<div id="scoresheet"') : html.index(b"</main>")]
+
+    first = client.get(url).content
+    with django_assert_max_num_queries(3):  # type: ignore[operator]
+        again = client.get(url).content  # the hands and chances come from the cache
+    assert sheet(again) == sheet(first)
 
 
 def test_a_running_match_polls_for_fresh_hands(client: Client, scored_day: ScoredDay) -> None:
