@@ -28,3 +28,43 @@ partners and whist tournaments), ``league_night``; ``table_sizes`` splits a fiel
 tables; ``quality`` measures draws and checks hand-edited drafts; ``designs`` builds the
 exact combinatorial designs the round robins and whist schedules use.
 """
+
+from league.pairing.group_swiss import group_swiss_seat
+from league.pairing.league_night import league_night_pair
+from league.pairing.quality import DraftWarning, schedule_report, validate_draft
+from league.pairing.rotating import rotating_seat, whist_schedule
+from league.pairing.round_robin import group_round_robin_schedule, round_robin_schedule
+from league.pairing.swiss import swiss_pair
+from league.pairing.types import (
+    Draw,
+    Entrant,
+    History,
+    PairingError,
+    QualityReport,
+    Schedule,
+    ScheduleReport,
+    Table,
+    TableCost,
+)
+
+__all__ = [
+    "DraftWarning",
+    "Draw",
+    "Entrant",
+    "History",
+    "PairingError",
+    "QualityReport",
+    "Schedule",
+    "ScheduleReport",
+    "Table",
+    "TableCost",
+    "group_round_robin_schedule",
+    "group_swiss_seat",
+    "league_night_pair",
+    "rotating_seat",
+    "round_robin_schedule",
+    "schedule_report",
+    "swiss_pair",
+    "validate_draft",
+    "whist_schedule",
+]

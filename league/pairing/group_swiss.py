@@ -62,7 +62,8 @@ def group_swiss_seat(
         byes_allowed=byes_allowed,
         tiers=GROUP_TIERS,
         conflict_tiers=1,
-        max_steps=max_steps,
+        seating_steps=SEATING_STEPS,
+        plan_steps=max_steps,
         rounds_left=rounds_left,
     )
 
@@ -77,13 +78,16 @@ def seat_by_tiers(
     byes_allowed: bool,
     tiers: Sequence[Tier],
     conflict_tiers: int,
-    max_steps: int,
+    seating_steps: int,
+    plan_steps: int = 0,
     initial: Sequence[Sequence[int]] | None = None,
     rounds_left: int = 1,
 ) -> Draw:
     """Chunk the standing order into tables, then improve them under ``tiers``; shared by
     the group Swiss, rotating partners and league nights. ``initial`` (entrant ids, sizes
-    as ``table_sizes`` gives them) replaces the chunks when a format has a better start."""
+    as ``table_sizes`` gives them) replaces the chunks when a format has a better start.
+    With ``plan_steps`` (repeated meetings as the first tier), a seating left with repeats,
+    or any seating when ``rounds_left`` > 1, goes to the multi-round search."""
     if len({e.id for e in entrants}) != len(entrants):
         raise ValueError("entrant ids must be unique")
     if len(entrants) < 2:
@@ -93,7 +97,7 @@ def seat_by_tiers(
     )
     rng = random.Random(seed)
     standing = standing_order(entrants, seed)
-    byes = _byes(standing, bye_count)
+    byes = choose_byes(standing, bye_count)
     players = [e for e in standing if e.id not in byes]
     ids = [e.id for e in players]
     local = {eid: i for i, eid in enumerate(ids)}
@@ -122,10 +126,11 @@ def seat_by_tiers(
         conflict_level=costs.conflict_level,
         rng=rng,
         seats_matter=True,
-        max_steps=SEATING_STEPS,
+        max_steps=seating_steps,
     )
-    if rounds_left > 1 or any(costs(t) >= costs.conflict_level for t in tables):
-        tables = _look_ahead(tables, ids, scores, history, rounds_left, costs, rng, max_steps)
+    has_conflicts = any(costs(t) >= costs.conflict_level for t in tables)
+    if plan_steps and (rounds_left > 1 or has_conflicts):
+        tables = _look_ahead(tables, ids, scores, history, rounds_left, costs, rng, plan_steps)
     tables.sort(key=min)
     seatings = [[ids[i] for i in _lead_with_best(t)] for t in tables]
     return make_draw(seatings, sorted(byes), scores=scores, history=history, seed=seed)
@@ -182,7 +187,7 @@ def _best_split(seats: list[int], costs: RoundCosts) -> list[int]:
     return min(([a, b, c, d], [a, c, b, d], [a, b, d, c]), key=costs)
 
 
-def _byes(standing: Sequence[Entrant], count: int) -> set[int]:
+def choose_byes(standing: Sequence[Entrant], count: int) -> set[int]:
     """The lowest-ranked entrants without a bye, then the lowest-ranked with one."""
     if count == 0:
         return set()

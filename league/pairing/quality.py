@@ -112,11 +112,19 @@ def schedule_report(rounds: Sequence[Draw], entrant_ids: Sequence[int]) -> Sched
         pairs_met_once=sum(1 for c in counts if c == 1),
         excess_meetings=sum(c - 1 for c in counts if c > 1),
         max_meetings=max(counts, default=0),
-        pairs_unmet_bound=max(0, len(all_pairs) - meetings),
-        excess_meetings_bound=max(0, meetings - len(all_pairs)),
+        deviation=sum((c - 1) ** 2 for c in counts),
+        deviation_bound=deviation_bound(len(all_pairs), meetings),
         partner_counts=tuple(partner_counts) if has_partners else (),
         opponent_counts=tuple(opponent_counts) if has_partners else (),
     )
+
+
+def deviation_bound(pair_count: int, meetings: int) -> int:
+    """Least sum over pairs of (count - 1) squared with this many meetings in all."""
+    if pair_count == 0:
+        return 0
+    q, rem = divmod(meetings, pair_count)
+    return (pair_count - rem) * (q - 1) ** 2 + rem * q**2
 
 
 @dataclass(frozen=True, slots=True)

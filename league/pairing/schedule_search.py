@@ -24,6 +24,15 @@ from collections.abc import Sequence
 Plan = list[list[list[int]]]
 
 
+def spread_bound(pair_count: int, meetings: int) -> int:
+    """The least spread any plan with this many meetings over this many pairs can have:
+    counts as equal as possible."""
+    if pair_count == 0:
+        return 0
+    q, rem = divmod(meetings, pair_count)
+    return (pair_count - rem) * q * (q - 1) // 2 + rem * (q + 1) * q // 2
+
+
 class ScheduleSearch:
     """A plan being improved in place. ``base`` holds each pair's count from history."""
 
@@ -145,9 +154,12 @@ class ScheduleSearch:
                         found.append((r, a))
         return found
 
-    def reduce_spread(self, max_steps: int, *, rounds: Sequence[int] | None = None) -> int:
-        """Tabu search on the spread, moving players only in ``rounds`` (default all);
-        leaves the best plan found in place and returns its spread."""
+    def reduce_spread(
+        self, max_steps: int, *, rounds: Sequence[int] | None = None, target: int = 0
+    ) -> int:
+        """Tabu search on the spread, moving players only in ``rounds`` (default all),
+        until it reaches ``target`` (a proven lower bound) or runs out of steps; leaves the
+        best plan found in place and returns its spread."""
         movable = list(range(len(self.plan))) if rounds is None else list(rounds)
         current = self.spread()
         best = current
@@ -155,7 +167,7 @@ class ScheduleSearch:
         tabu: dict[tuple[int, int, int], int] = {}
         stall = 0
         for step in range(max_steps):
-            if current == 0:
+            if current <= target:
                 break
             found = self.conflicts(movable)
             if not found:
@@ -175,9 +187,10 @@ class ScheduleSearch:
                         if choice is None or key[:2] < choice[:2]:
                             choice = key
             if choice is None:
-                break
+                tabu.clear()  # every move tabu: small instances; forget and go on
+                continue
             d, _, r, a, b = choice
-            tenure = 4 + self.rng.randrange(10)
+            tenure = 2 + self.rng.randrange(max(2, min(10, self.n // 4)))
             tabu[(r, a, self.where[r][a])] = step + tenure
             tabu[(r, b, self.where[r][b])] = step + tenure
             self.swap(r, a, b)

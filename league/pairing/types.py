@@ -207,12 +207,16 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class ScheduleReport:
-    """How close a whole schedule comes to every pair meeting equally often.
+    """How close a whole schedule comes to every pair meeting exactly once.
 
     Counts are over all pairs of entrants. ``excess_meetings`` is the sum over pairs of
-    meetings beyond the first; ``*_bound`` are the least values any schedule with the same
-    table sizes and number of rounds could reach, so ``is_best_possible`` means no schedule
-    of this shape could spread meetings more evenly.
+    meetings beyond the first. ``deviation`` is the sum over pairs of (meetings - 1)
+    squared — an unmet pair and a pair met twice each add 1, a pair met three times 4 —
+    and ``deviation_bound`` the least any schedule with the same number of meetings could
+    have (meetings spread as evenly as arithmetic allows; not always reachable).
+    ``partner_counts`` / ``opponent_counts``: the distinct numbers of times pairs were
+    partners / opponents (``(1,)`` and ``(2,)`` for a whist tournament; empty when no
+    table seats four).
     """
 
     round_count: int
@@ -221,18 +225,15 @@ class ScheduleReport:
     pairs_met_once: int
     excess_meetings: int
     max_meetings: int
-    pairs_unmet_bound: int
-    excess_meetings_bound: int
+    deviation: int
+    deviation_bound: int
     partner_counts: tuple[int, ...] = ()
     opponent_counts: tuple[int, ...] = ()
 
     @property
     def is_best_possible(self) -> bool:
-        """No schedule of the same shape spreads meetings more evenly."""
-        return (
-            self.pairs_unmet == self.pairs_unmet_bound
-            and self.excess_meetings == self.excess_meetings_bound
-        )
+        """The deviation reaches its bound: no schedule of this shape does better."""
+        return self.deviation == self.deviation_bound
 
     @property
     def is_exact(self) -> bool:
