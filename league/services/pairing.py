@@ -27,6 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Literal
 
@@ -43,9 +44,18 @@ from league.pairing.designs import is_whist_size
 from league.pairing.group_swiss import group_swiss_seat
 from league.pairing.quality import DraftWarning, make_draw, score_map, validate_draft
 from league.pairing.rotating import WHIST_MAX_PLAYERS, rotating_seat, whist_schedule
+from league.pairing.round_robin import group_round_robin_schedule, round_robin_schedule
 from league.pairing.swiss import swiss_pair
 from league.pairing.table_sizes import table_sizes
-from league.pairing.types import Draw, Entrant, History, PairingError, TableCost, pair
+from league.pairing.types import (
+    Draw,
+    Entrant,
+    History,
+    PairingError,
+    Schedule,
+    TableCost,
+    pair,
+)
 from league.services.rounds import seats_for_entries, table_create
 from league.standings.maths import compute_standings
 from league.standings.selectors import standings_input
@@ -335,6 +345,87 @@ def _rotating(field: PairingField, round: Round, seed: int) -> Draw:
     )
 
 
+def _round_field(round: Round, number: int) -> set[int]:
+    """Entry ids seated, or given a bye, in round ``number`` of the round's tournament."""
+    seated = Seat.objects.filter(
+        table__round__tournament_id=round.tournament_id, table__round__number=number
+    ).values_list("entry_id", flat=True)
+    byes = Round.byes.through.objects.filter(
+        round__tournament_id=round.tournament_id, round__number=number
+    ).values_list("entry_id", flat=True)
+    return set(seated) | set(byes)
+
+
+@lru_cache(maxsize=32)
+def _group_round_robin(
+    ids: tuple[int, ...], seed: int, size: int, rounds: int, smallest: int, byes: bool
+) -> Schedule:
+    # The tabu search is deterministic but not free: a worker pairing round after round
+    # of one event builds it once.
+    return group_round_robin_schedule(
+        ids, seed=seed, table_size=size, rounds=rounds, smallest=smallest, byes_allowed=byes
+    )
+
+
+def _round_robin_schedule(round: Round, ids: tuple[int, ...]) -> Schedule:
+    tournament = round.tournament
+    if tournament.table_size == Tournament.TableSize.TWO:
+        single = len(ids) - 1 if len(ids) % 2 == 0 else len(ids)
+        legs = 2 if tournament.rounds_count > single else 1
+        return round_robin_schedule(ids, seed=tournament.seed, legs=legs)
+    size, smallest, byes = group_split(
+        count=len(ids), table_size=tournament.table_size, allow_byes=tournament.allow_byes
+    )
+    return _group_round_robin(ids, tournament.seed, size, tournament.rounds_count, smallest, byes)
+
+
+def _round_robin_round(field: PairingField, round: Round) -> Draw | None:
+    """Round ``round.number`` of the schedule fixed for the field of round 1 (placed by the
+    tournament's seed, so every round reads the same schedule), while every earlier round
+    followed it. A withdrawn entrant's seat is left out (at two-player tables the opponent
+    has a bye, if byes are allowed). None when the schedule no longer applies: a late
+    entrant, a hand-made earlier round, or more rounds than the schedule has."""
+    active = {e.id for e in field.entrants}
+    planned = _round_field(round, 1) if round.number > 1 else set(active)
+    if not planned or not active <= planned:
+        return None
+    schedule = _round_robin_schedule(round, tuple(sorted(planned)))
+    if round.number > len(schedule.rounds):
+        return None
+    for earlier, drawn in zip(_earlier_round_shapes(round), schedule.rounds, strict=False):
+        if not earlier <= {_table_shape(t.seats) for t in drawn.tables}:
+            return None
+    drawn = schedule.rounds[round.number - 1]
+    tables: list[list[int]] = []
+    byes = [e for e in drawn.byes if e in active]
+    for table in drawn.tables:
+        kept = [e for e in table.seats if e in active]
+        if len(kept) >= 2 and (len(kept) == len(table.seats) or len(table.seats) > 2):
+            tables.append(kept)
+        else:
+            byes += kept
+    if byes and not round.tournament.allow_byes:
+        return None
+    return make_draw(
+        tables,
+        sorted(byes),
+        scores=score_map(field.entrants),
+        history=field.history,
+        seed=round.tournament.seed,
+    )
+
+
+def _round_robin(field: PairingField, round: Round, seed: int) -> Draw:
+    """Round robins: the fixed schedule while it applies; else (a late entrant, an edited
+    round) each round seated to avoid meeting anyone twice, as the Swiss seaters do first."""
+    scheduled = _round_robin_round(field, round)
+    if scheduled is not None:
+        return scheduled
+    if round.tournament.table_size == Tournament.TableSize.TWO:
+        return _two_sided(field, round, seed)
+    return _group_swiss(field, round, seed)
+
+
 def draw_compute(*, round: Round, field: PairingField, seed: int) -> Draw:
     """Run the pure pairing function for the tournament's format and table size."""
     tournament = round.tournament
@@ -350,6 +441,8 @@ def draw_compute(*, round: Round, field: PairingField, seed: int) -> Draw:
         return _group_swiss(field, round, seed)
     if fmt == Tournament.Format.ROTATING_PARTNER:
         return _rotating(field, round, seed)
+    if fmt == Tournament.Format.ROUND_ROBIN:
+        return _round_robin(field, round, seed)
     raise _not_available(tournament)
 
 
@@ -386,8 +479,9 @@ def _seat_count(entry: Entry) -> int:
 def round_pair(*, round: Round, seed: int | None = None, progress: Progress | None = None) -> Draw:
     """Pair a draft round afresh: replace its tables, seats and byes with a new draw.
 
-    ``seed`` defaults to the round's recorded seed (else the tournament's); the seed used
-    is recorded, and the same seed on the same field gives the same draw.
+    ``seed`` defaults to the round's recorded seed (else the tournament's); the same seed
+    on the same field gives the same draw. The seed the draw was made with is recorded:
+    for a fixed schedule (round robin, whist) that is the tournament's, which places it.
     """
     report = progress or (lambda _done, _total: None)
     report(0, 1)
@@ -426,7 +520,7 @@ def round_pair(*, round: Round, seed: int | None = None, progress: Progress | No
             report(done, total)
         round.byes.set(draw.byes)
         round.quality = draw.report.as_dict()
-        round.pairing_seed = seed
+        round.pairing_seed = draw.seed  # a fixed schedule is placed by the tournament's
         round.save(update_fields=["quality", "pairing_seed", "updated_at"])
     report(total, total)
     return draw

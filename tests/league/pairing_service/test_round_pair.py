@@ -374,3 +374,74 @@ def test_rotating_partners_refuse_tables_of_two() -> None:
     with pytest.raises(ValidationError) as raised:
         round_pair(round=round_create(tournament=tournament), seed=1)
     assert raised.value.code == "table_size"
+
+
+def _meetings(rounds: list[Round]) -> list[frozenset[int]]:
+    return [frozenset(p) for r in rounds for t in seating(r) for p in combinations(t, 2)]
+
+
+def _play_all(tournament: Tournament, count: int) -> list[Round]:
+    rounds = []
+    for _ in range(count):
+        round = round_create(tournament=tournament)
+        round_pair(round=round, seed=9)
+        play(round)
+        rounds.append(round)
+    return rounds
+
+
+def test_round_robin_meets_everyone_once_and_rotates_the_bye() -> None:
+    # Given a round robin of five at tables of two, byes allowed, over five rounds
+    tournament = tournament_with_entries(5, format=Tournament.Format.ROUND_ROBIN, rounds_count=5)
+    # When every round is paired and played
+    rounds = _play_all(tournament, 5)
+    # Then every pair met exactly once and everyone sat out exactly once
+    ids = [e.pk for e in entries_of(tournament)]
+    assert sorted(_meetings(rounds), key=sorted) == sorted(
+        (frozenset(p) for p in combinations(ids, 2)), key=sorted
+    )
+    byes = [e for r in rounds for e in r.byes.values_list("pk", flat=True)]
+    assert sorted(byes) == sorted(ids)
+
+
+def test_group_round_robin_uses_the_exact_design_for_nine_at_tables_of_three() -> None:
+    # Given nine players at tables of three over four rounds (the affine plane AG(2, 3))
+    tournament = tournament_with_entries(
+        9,
+        format=Tournament.Format.ROUND_ROBIN,
+        table_size=Tournament.TableSize.THREE,
+        rounds_count=4,
+    )
+    # When every round is paired and played
+    rounds = _play_all(tournament, 4)
+    # Then every pair shared a table exactly once
+    met = _meetings(rounds)
+    assert len(met) == len(set(met)) == 36
+
+
+def test_round_robin_keeps_its_schedule_when_a_player_withdraws() -> None:
+    # Given a round robin of four where, after round one, one player withdraws
+    tournament = tournament_with_entries(4, format=Tournament.Format.ROUND_ROBIN, rounds_count=3)
+    first = _play_all(tournament, 1)
+    leaver = entries_of(tournament)[0]
+    entry_withdraw(entry=leaver)
+    # When round two is paired
+    second = round_create(tournament=tournament)
+    round_pair(round=second, seed=9)
+    # Then the leaver's scheduled opponent has the bye, the other table plays, no rematch
+    assert leaver.pk not in appearances(second)
+    assert second.byes.count() == 1 and len(seating(second)) == 1
+    assert not set(_meetings([second])) & set(_meetings(first))
+
+
+def test_round_robin_with_a_late_entrant_still_avoids_rematches() -> None:
+    # Given a round robin of four, round one played, and a fifth player arriving late
+    tournament = tournament_with_entries(4, format=Tournament.Format.ROUND_ROBIN, rounds_count=5)
+    first = _play_all(tournament, 1)
+    late = entry_create(tournament=tournament, player=PlayerFactory())
+    # When round two is paired (the fixed schedule no longer applies)
+    second = round_create(tournament=tournament)
+    round_pair(round=second, seed=9)
+    # Then the late entrant plays or has the bye, and nobody meets again
+    assert appearances(second)[late.pk] == 1
+    assert not set(_meetings([second])) & set(_meetings(first))
