@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 from league.models import Entry, Round, Seat, Standings, Table, Tournament
 from league.pairing.designs import is_whist_size
 from league.pairing.group_swiss import group_swiss_seat
+from league.pairing.league_night import league_night_pair
 from league.pairing.quality import DraftWarning, make_draw, score_map, validate_draft
 from league.pairing.rotating import WHIST_MAX_PLAYERS, rotating_seat, whist_schedule
 from league.pairing.round_robin import group_round_robin_schedule, round_robin_schedule
@@ -426,16 +427,41 @@ def _round_robin(field: PairingField, round: Round, seed: int) -> Draw:
     return _group_swiss(field, round, seed)
 
 
+def _league_night(field: PairingField, round: Round, seed: int) -> Draw:
+    """Tonight's checked-in entrants against the season's history, as a Swiss on the
+    season's match points (the field and history are read season-wide, see above)."""
+    tournament = round.tournament
+    if tournament.table_size == Tournament.TableSize.TWO:
+        if len(field.entrants) % 2 and not tournament.allow_byes:
+            raise _byes_refused(len(field.entrants))
+        return league_night_pair(
+            field.entrants, field.history, seed=seed, table_size=2, by_standing=True
+        )
+    size, smallest, byes = group_split(
+        count=len(field.entrants),
+        table_size=tournament.table_size,
+        allow_byes=tournament.allow_byes,
+    )
+    return league_night_pair(
+        field.entrants,
+        field.history,
+        seed=seed,
+        table_size=size,
+        smallest=smallest,
+        byes_allowed=byes,
+        by_standing=True,
+    )
+
+
 def draw_compute(*, round: Round, field: PairingField, seed: int) -> Draw:
     """Run the pure pairing function for the tournament's format and table size."""
     tournament = round.tournament
     fmt, size = tournament.format, tournament.table_size
     if tournament.is_partnership_format:
         return _two_sided(field, round, seed)
-    if size == Tournament.TableSize.TWO and fmt in (
-        Tournament.Format.SWISS,
-        Tournament.Format.LEAGUE_NIGHT,  # a Swiss over the season's standings and history
-    ):
+    if fmt == Tournament.Format.LEAGUE_NIGHT:
+        return _league_night(field, round, seed)
+    if size == Tournament.TableSize.TWO and fmt == Tournament.Format.SWISS:
         return _two_sided(field, round, seed)
     if fmt == Tournament.Format.SWISS:
         return _group_swiss(field, round, seed)

@@ -186,3 +186,20 @@ def test_league_night_round_avoids_last_weeks_opponents() -> None:
     tables = [frozenset(by_player[e] for e in seats) for seats in seating(round)]
     assert not set(tables) & met_last_week
     assert frozenset((last_week[0].player_id, last_week[2].player_id)) in tables
+
+
+def test_league_night_at_tables_of_four_seats_only_the_checked_in() -> None:
+    # Given a league night at tables of four with eight entries, one not checked in
+    night = tournament_with_entries(
+        8, format=Tournament.Format.LEAGUE_NIGHT, table_size=Tournament.TableSize.FOUR
+    )
+    absent = entries_of(night)[-1]
+    Entry.objects.filter(pk=absent.pk).update(is_checked_in=False)
+    # When the first round is paired
+    round = round_create(tournament=night)
+    round_pair(round=round, seed=4)
+    # Then the seven present sit at a table of four and a table of three, the absent not at all
+    assert sorted(len(t) for t in seating(round)) == [3, 4]
+    seated = {e for t in seating(round) for e in t}
+    assert absent.pk not in seated and len(seated) == 7
+    assert set(round.tables.values_list("player_count", "target")) == {(4, 150), (3, 200)}
