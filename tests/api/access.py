@@ -60,6 +60,7 @@ class Expect:
     kwargs: Builder | None = None  # URL kwargs from the world
     body: Builder | None = None  # a valid body (None: see the module docstring)
     ok: int = 200  # the status an allowed role gets with ``body``
+    anonymous: int = 401  # the status an anonymous caller gets when refused
     setup: Callable[[Any], Any] | None = None  # extra objects (e.g. a free rule set)
 
 
@@ -393,7 +394,8 @@ TABLE: dict[tuple[str, str], Expect] = {
         SCORE, body=lambda w: {"table": w.own.table_published.pk}, ok=201
     ),
     ("api-match", "GET"): Expect(PUBLIC, _match_kwargs, body=lambda w: {}),
-    ("api-match-history", "GET"): Expect(PUBLIC, _match_kwargs, body=lambda w: {}),
+    # Who changed what (with user names) is for the match's scorekeepers and organisers.
+    ("api-match-history", "GET"): Expect(SCORE, _match_kwargs, body=lambda w: {}, anonymous=403),
     ("api-match-scoresheet", "GET"): Expect(PUBLIC, _match_kwargs, body=lambda w: {}),
     ("api-match-scoresheet", "POST"): Expect(
         SCORE,

@@ -110,7 +110,7 @@ def test_access(shared_world: World, name: str, method: str) -> None:
         if allowed:
             ok = status == expect.ok if expect.body is not None else status not in DENIED
         elif role == "anonymous":
-            ok = status == 401
+            ok = status == expect.anonymous
         else:
             ok = status in (403, 404)
         if status >= 500:

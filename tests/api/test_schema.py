@@ -8,12 +8,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import schemathesis
-from django.db import transaction
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -105,7 +107,22 @@ def _run(schema: Any, *, headers: dict[str, str], methods: set[str]) -> list[str
     return failures
 
 
+@pytest.fixture
+def connections_kept_open() -> Iterator[None]:
+    """Calling the WSGI app directly fires request_finished, which would close the
+    database connection (and with it the test's transaction); Django's test client
+    turns that off the same way."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
 @pytest.mark.django_db
+@pytest.mark.usefixtures("connections_kept_open")
 def test_api_keeps_to_its_schema_for_generated_requests() -> None:
     # Given a seeded league, the WSGI app, and a superuser's token
     from config.wsgi import application
