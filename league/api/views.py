@@ -140,6 +140,8 @@ class RuleSetViewSet(LeagueViewSet):
 
 
 class SeasonViewSet(LeagueViewSet):
+    """Seasons: their dates, rule set and status. Everyone reads; administrators write."""
+
     queryset = Season.objects.select_related("rule_set")
     serializer_class = SeasonSerializer
     permission_classes = [IsSuperuserOrReadOnly]
@@ -149,6 +151,8 @@ class SeasonViewSet(LeagueViewSet):
 
 
 class DivisionViewSet(LeagueViewSet):
+    """Divisions (tiers) of a season, with their promotion and relegation places."""
+
     queryset = Division.objects.all()
     serializer_class = DivisionSerializer
     permission_classes = [IsSuperuserOrReadOnly]
@@ -190,6 +194,8 @@ class PlayerViewSet(LeagueViewSet):
 
 
 class PartnershipViewSet(LeagueViewSet):
+    """Partnerships: two players who play together at four-player tables."""
+
     serializer_class = PartnershipSerializer
     filterset_class = filters.PartnershipFilter
     ordering_fields = ["name", "id"]
