@@ -242,3 +242,28 @@ def test_keyboard_focus_is_visible_and_the_skip_link_leads_to_the_content(
     page.keyboard.press("Enter")
     assert page.evaluate("() => location.hash") == "#main"
     context.close()
+
+
+def test_printed_pairings_and_standings_leave_out_the_site_chrome(
+    browser: Any, live_server: Any, scored: ScoredDay
+) -> None:
+    # Given a round's pairings and the tournament's standings, printed from the browser
+    context = browser.new_context(viewport=VIEWPORTS["desktop"])
+    page = context.new_page()
+    for name, path in (
+        ("pairings", "/en/tournaments/piala-kelipatan/rounds/1/"),
+        ("standings", "/en/tournaments/piala-kelipatan/standings/"),
+    ):
+        response = page.goto(f"{live_server.url}{path}")
+        assert response is not None and response.status == 200, name
+        # When printed
+        page.emulate_media(media="print")
+        # Then the header, language switch, footer and screen-only links are left out
+        assert not page.locator(".site-header").is_visible(), name
+        assert not page.locator(".site-footer").is_visible(), name
+        assert all(not link.is_visible() for link in page.locator(".no-print").all()), name
+        # and the table itself is printed
+        assert page.locator("main table").first.is_visible(), name
+        page.pdf(path=str(SHOTS / f"print-{name}.pdf"), format="A4")
+        page.emulate_media(media="screen")
+    context.close()
