@@ -1,7 +1,8 @@
 """Pairing a round through the database (``league.services.pairing.round_pair``): reading
 the field (entries, standings, seat history), running the pure Swiss, and writing the
 tables, seats, costs and report back — for Swiss fields of 64, 200 and 500 players over
-four rounds (three played before the last), and a league night that remembers a season.
+four rounds (three played before the last), a group Swiss of 64 and a round robin of 16 at
+tables of four, and a league night that remembers a season.
 
 Sets up its own throwaway database (SQLite in memory by default, or the server named by
 DATABASE_URL) and prints the time of each step. The pure algorithms alone are timed by
@@ -35,7 +36,9 @@ FIELDS = (64, 200, 500)
 ROUNDS = 4
 
 
-def _tournament(n: int, *, format: str = "swiss", season: object = None) -> object:
+def _tournament(
+    n: int, *, format: str = "swiss", season: object = None, table_size: str = "2"
+) -> object:
     from league.models import Entry, EntryMember, Player, RuleSet, Season, Tournament
 
     if season is None:
@@ -51,7 +54,7 @@ def _tournament(n: int, *, format: str = "swiss", season: object = None) -> obje
         slug=f"bench-{format}-{n}-{time.monotonic_ns()}",
         season=season,
         format=format,
-        table_size="2",
+        table_size=table_size,
         rounds_count=ROUNDS,
         status="running",
     )
@@ -119,6 +122,20 @@ def main() -> None:
             _timed(
                 f"swiss {n}: round_pair round {number}",
                 lambda r=round: "rematches {rematches}, largest gap {largest_score_gap}".format(
+                    **round_pair(round=r, seed=7).report.as_dict()
+                ),
+            )
+            if number < ROUNDS:
+                _play(round)
+
+    # Tables of four: a group Swiss (planning for the rounds left) and a round robin.
+    for format, n in (("swiss", 64), ("round_robin", 16)):
+        tournament = _tournament(n, format=format, table_size="4")
+        for number in range(1, ROUNDS + 1):
+            round = round_create(tournament=tournament)  # type: ignore[arg-type]
+            _timed(
+                f"{format} {n} at tables of 4: round_pair round {number}",
+                lambda r=round: "rematches {rematches}, partner repeats {partner_repeats}".format(
                     **round_pair(round=r, seed=7).report.as_dict()
                 ),
             )
