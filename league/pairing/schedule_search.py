@@ -23,6 +23,11 @@ from collections.abc import Sequence
 
 Plan = list[list[list[int]]]
 
+SHAKE_AFTER = 150
+"""Steps without a new best before a random shake."""
+PATIENCE = 1000
+"""Steps without a new best before the search gives up."""
+
 
 def spread_bound(pair_count: int, meetings: int) -> int:
     """The least spread any plan with this many meetings over this many pairs can have:
@@ -166,7 +171,10 @@ class ScheduleSearch:
         best_plan = [[t[:] for t in r] for r in self.plan]
         tabu: dict[tuple[int, int, int], int] = {}
         stall = 0
+        since_best = 0
         for step in range(max_steps):
+            if since_best > PATIENCE:
+                break
             if current <= target:
                 break
             found = self.conflicts(movable)
@@ -196,11 +204,12 @@ class ScheduleSearch:
             self.swap(r, a, b)
             current += d
             if current < best:
-                best, stall = current, 0
+                best, stall, since_best = current, 0, 0
                 best_plan = [[t[:] for t in rr] for rr in self.plan]
             else:
                 stall += 1
-                if stall > 200:
+                since_best += 1
+                if stall > SHAKE_AFTER:
                     self._shake(movable)
                     current = self.spread()
                     stall = 0
