@@ -11,6 +11,14 @@ size to one pure function, and writes the resulting draw back as a *draft*: tabl
 quality report, its seed and its byes. An organiser may then edit the draft by hand;
 ``round_draft_validate`` says what is wrong with it; ``round_publish`` makes it public.
 
+Dispatch (``draw_compute``): Swiss at tables of two and fixed partnerships →
+``swiss_pair``; Swiss at tables of three/four/mixed → ``group_swiss_seat`` (told the
+rounds left); round robins → ``round_robin_schedule`` / ``group_round_robin_schedule``
+while the fixed schedule still applies, else rematch-free seating; rotating partners →
+``whist_schedule`` while it applies, else ``rotating_seat``; league nights →
+``league_night_pair`` on the season's standings. Tables of three and four are mixed when
+the count needs it (10 → 4+3+3, ``group_split``); byes only when the tournament allows.
+
 Progress of a pairing run (queued, running i of n, done, failed) is kept in the Django
 cache under one key per round, so it works with eager tasks and with Redis alike,
 whether or not Celery has a result backend.
