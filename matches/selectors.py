@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from allfives import AllFivesError, HandState, Layout, Move, Rules
 from league.models import Seat, Table
-from league.selectors import tournament_can_manage, tournament_can_score
+from league.selectors import tables_visible_to, tournament_can_manage, tournament_can_score
 from matches.models import Hand, IdempotentRequest, Match, MatchSeat
 
 type AnyUser = AbstractBaseUser | AnonymousUser
@@ -53,12 +53,26 @@ def table_rules(*, table: Table) -> dict[str, Any]:
     ).to_json()
 
 
-def match_get(*, match_id: int) -> Match:
-    return Match.objects.select_related("table__round__tournament", "tournament").get(pk=match_id)
+def matches_visible_to(*, user: AnyUser) -> QuerySet[Match]:
+    """Matches the user may read: at tables they may see (never a draft round's or a draft
+    tournament's, to the public), and friendly matches."""
+    if user.is_authenticated and user.is_active and getattr(user, "is_superuser", False):
+        return Match.objects.all()
+    return Match.objects.filter(
+        Q(table__isnull=True) | Q(table__in=tables_visible_to(user=user).values("pk"))
+    )
 
 
-def matches_list(*, tournament_id: int | None = None, status: str | None = None) -> QuerySet[Match]:
-    qs = Match.objects.select_related("table__round", "tournament").order_by("-id")
+def match_get(*, match_id: int, user: AnyUser | None = None) -> Match:
+    """One match; with ``user``, only if that user may read it (else DoesNotExist)."""
+    qs = Match.objects if user is None else matches_visible_to(user=user)
+    return qs.select_related("table__round__tournament", "tournament").get(pk=match_id)
+
+
+def matches_list(
+    *, user: AnyUser, tournament_id: int | None = None, status: str | None = None
+) -> QuerySet[Match]:
+    qs = matches_visible_to(user=user).select_related("table__round", "tournament").order_by("-id")
     if tournament_id is not None:
         qs = qs.filter(tournament_id=tournament_id)
     if status:

@@ -53,9 +53,9 @@ from matches.services.lifecycle import (
 )
 
 
-def _match(match_id: int) -> Match:
+def _match(request: Request, match_id: int) -> Match:
     try:
-        return match_get(match_id=match_id)
+        return match_get(match_id=match_id, user=request.user)
     except Match.DoesNotExist:
         raise Http404 from None
 
@@ -77,6 +77,7 @@ class MatchListView(APIView):
     def get(self, request: Request) -> Response:
         tournament = request.query_params.get("tournament")
         qs = matches_list(
+            user=request.user,
             tournament_id=int(tournament) if tournament and tournament.isdigit() else None,
             status=request.query_params.get("status"),
         )[:200]
@@ -125,18 +126,18 @@ class MatchListView(APIView):
 class MatchView(APIView):
     @extend_schema(responses=dict)
     def get(self, request: Request, match_id: int) -> Response:
-        return _state(_match(match_id))
+        return _state(_match(request, match_id))
 
 
 class MatchScoresheetView(APIView):
     @extend_schema(responses=dict)
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(match_document(match=_match(match_id)))
+        return Response(match_document(match=_match(request, match_id)))
 
     @extend_schema(request=dict, responses=dict)
     @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = _match(request, match_id)
         raw = request.query_params.get("version")
         version = int(raw) if raw is not None and raw.isdigit() else None
         # the service refuses anything that is not a scoresheet object
@@ -150,7 +151,7 @@ class MatchHistoryView(APIView):
 
     @extend_schema(responses=dict)
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = _match(request, match_id)
         if not match_can_score(user=request.user, match=match):
             raise PermissionDenied
         return Response(match_history(match=match))
@@ -162,7 +163,7 @@ class HandListView(APIView):
     def post(self, request: Request, match_id: int) -> Response:
         data = _valid(HandRecordSerializer, request.data)
         match = hand_record(
-            match=_match(match_id),
+            match=_match(request, match_id),
             number=data["number"],
             hand=data["hand"],
             version=data["version"],
@@ -177,7 +178,7 @@ class HandView(APIView):
     def put(self, request: Request, match_id: int, number: int) -> Response:
         data = _valid(HandCorrectSerializer, request.data)
         match = hand_correct(
-            match=_match(match_id),
+            match=_match(request, match_id),
             number=number,
             hand=data["hand"],
             version=data["version"],
@@ -190,7 +191,10 @@ class HandView(APIView):
     def delete(self, request: Request, match_id: int, number: int) -> Response:
         data = _valid(VersionSerializer, request.query_params or request.data)
         match = hand_delete(
-            match=_match(match_id), number=number, version=data["version"], user=request.user
+            match=_match(request, match_id),
+            number=number,
+            version=data["version"],
+            user=request.user,
         )
         return _state(match)
 
@@ -201,7 +205,10 @@ class HandConfirmView(APIView):
     def post(self, request: Request, match_id: int, number: int) -> Response:
         data = _valid(VersionSerializer, request.data)
         match = hand_confirm(
-            match=_match(match_id), number=number, version=data["version"], user=request.user
+            match=_match(request, match_id),
+            number=number,
+            version=data["version"],
+            user=request.user,
         )
         return _state(match)
 
@@ -216,7 +223,7 @@ class MatchActionView(APIView):
     def post(self, request: Request, match_id: int) -> Response:
         data = _valid(VersionSerializer, request.data)
         match = type(self).action(
-            match=_match(match_id), version=data["version"], user=request.user
+            match=_match(request, match_id), version=data["version"], user=request.user
         )
         return _state(match)
 
@@ -239,7 +246,7 @@ class MatchModeView(APIView):
     def post(self, request: Request, match_id: int) -> Response:
         data = _valid(ModeSerializer, request.data)
         match = match_mode_set(
-            match=_match(match_id),
+            match=_match(request, match_id),
             entry_mode=data["entry_mode"],
             version=data["version"],
             user=request.user,

@@ -181,13 +181,6 @@ def test_table_seats_must_belong_to_the_rounds_tournament(world: World) -> None:
     assert not TableFactory._meta.model.objects.filter(round=round_).exists()
 
 
-MATCHES_NOT_SCOPED = (
-    "the matches API (matches/api, another engineer's) does not yet build its querysets "
-    "from league.selectors.tables_visible_to: a draft round's match is public"
-)
-
-
-@pytest.mark.xfail(strict=True, reason=MATCHES_NOT_SCOPED)
 def test_public_cannot_see_the_match_of_a_draft_rounds_table(world: World) -> None:
     # Given a match at tournament A's draft-round table
     from league.models import Table
