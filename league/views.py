@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import select_template
 from django.views.decorators.http import require_safe
 
 from league import selectors_public as public
@@ -22,15 +21,6 @@ LIVE_REFRESH_SECONDS_DEFAULT = 15
 
 def _live_refresh_seconds() -> int:
     return int(getattr(settings, "LIVE_REFRESH_SECONDS", LIVE_REFRESH_SECONDS_DEFAULT))
-
-
-def _optional_template(name: str) -> str | None:
-    """A template another piece of the project provides, if it is there yet."""
-    try:
-        select_template([name])
-    except Exception:  # TemplateDoesNotExist, or a syntax error while it is being written
-        return None
-    return name
 
 
 @require_safe
@@ -59,7 +49,6 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "view": view,
             "tournament": view.tournament,
             "refresh_seconds": _live_refresh_seconds(),
-            "standings_template": _optional_template("league/standings/_fragment.html"),
         },
     )
 
@@ -146,6 +135,5 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
         "league/season.html",
         {
             "view": view,
-            "standings_template": _optional_template("league/standings/_fragment.html"),
         },
     )

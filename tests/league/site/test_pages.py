@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
-from tests.league.site.conftest import EVIL_NAME, LeagueDay
+from league.models import StandingsRow
+from league.standings.services import standings_refresh
+from tests.league.site.conftest import EVIL_NAME, LeagueDay, ScoredDay
 
 pytestmark = pytest.mark.django_db
 
@@ -191,3 +194,23 @@ def test_tournament_list_hides_drafts(client: Client, league_day: LeagueDay) -> 
 
 def test_public_pages_are_read_only(client: Client, league_day: LeagueDay) -> None:
     assert client.post("/tournaments/piala-kelipatan/").status_code == 405
+
+
+def test_tournament_page_shows_the_top_of_the_standings_and_links_the_full_table(
+    client: Client, scored_day: ScoredDay
+) -> None:
+    # Given standings refreshed after the matches were recorded (the standings issue;
+    # the refresh is queued on commit, which a test's transaction never reaches)
+    standings_refresh(tournament_id=scored_day.day.tournament.pk)
+    leader = StandingsRow.objects.filter(
+        standings__tournament=scored_day.day.tournament, rank=1
+    ).first()
+    assert leader is not None
+    # When the tournament page is read
+    html = page(client, "/tournaments/piala-kelipatan/", "en")
+    # Then it shows the leaders, and links the full standings
+    assert '<table class="compact leaders">' in html
+    assert f">{escape(leader.name)}</a></th>" in html
+    # Match points as they need: 3, not 3.0000; Dedi's split (R20) as 0.5
+    assert '<td class="num">3</td>' in html and '<td class="num">0.5</td>' in html
+    assert 'href="/en/tournaments/piala-kelipatan/standings/"' in html
