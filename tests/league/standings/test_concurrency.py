@@ -13,22 +13,26 @@ from typing import Any
 
 import pytest
 from celery.canvas import Signature
-from django.db import connection, connections
+from django.conf import settings
+from django.db import connections
 
 from league.models import Standings
 from league.standings import services
 from league.standings.selectors import StandingsComputation
 from tests.league.standings.conftest import League
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+# Decided before any database is set up, so a skipped test flushes nothing; the
+# serialized rollback keeps the initial data (groups) in place for later tests.
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(
+        "postgresql" not in settings.DATABASES["default"]["ENGINE"],
+        reason="needs PostgreSQL: SQLite serialises writers, there is no race to test",
+    ),
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
 
 TIMEOUT = 20
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: SQLite serialises writers, there is no race to test")
 
 
 @pytest.fixture(autouse=True)

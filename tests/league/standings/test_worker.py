@@ -18,17 +18,23 @@ from config.celery_app import app as celery_app
 from league.models import Standings
 from tests.league.standings.conftest import League
 
-pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
-
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+# Decided before any database is set up, so a skipped test flushes nothing; the
+# serialized rollback keeps the initial data (groups) in place for later tests.
+pytestmark = [
+    pytest.mark.redis,
+    pytest.mark.skipif(
+        not REDIS_URL, reason="needs a real Redis broker: set REDIS_URL (redis://127.0.0.1:6379/15)"
+    ),
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
 DEADLINE_SECONDS = 30
 
 
 @pytest.fixture
 def worker() -> Iterator[Any]:
     """A worker thread consuming a queue of its own on the configured Redis."""
-    if not REDIS_URL:
-        pytest.skip("needs a real Redis broker: set REDIS_URL (e.g. redis://127.0.0.1:6379/15)")
     conf = celery_app.conf
     queue = f"standings-test-{uuid.uuid4().hex[:8]}"
     saved = conf.task_always_eager, conf.broker_url, conf.task_default_queue
