@@ -80,7 +80,7 @@ def affine_resolution(q: int, dim: int) -> tuple[Round, ...]:
             seen.update(line)
             lines.append(tuple(sorted(line)))
         classes.append(tuple(sorted(lines)))
-    return tuple(classes)
+    return _checked_resolution(tuple(classes), q**dim)
 
 
 @cache
@@ -117,7 +117,23 @@ def kirkman_15() -> tuple[Round, ...]:
 
     if not fill([], set()):
         raise AssertionError("PG(3, 2) has a packing; the search must find it")
-    return tuple(tuple(sorted(tuple(sorted(p - 1 for p in line)) for line in r)) for r in rounds)
+    return _checked_resolution(
+        tuple(tuple(sorted(tuple(sorted(p - 1 for p in line)) for line in r)) for r in rounds), 15
+    )
+
+
+def _checked_resolution(rounds: tuple[Round, ...], players: int) -> tuple[Round, ...]:
+    """The rounds, after checking each seats everyone once and no pair meets twice."""
+    met: set[tuple[int, int]] = set()
+    for r in rounds:
+        if sorted(p for t in r for p in t) != list(range(players)):
+            raise AssertionError("a design round must seat every player once")
+        for t in r:
+            for pair in combinations(t, 2):
+                if pair in met:
+                    raise AssertionError(f"pair {pair} meets twice in a design")
+                met.add(pair)
+    return rounds
 
 
 # -- whist tournaments -----------------------------------------------------------------------
@@ -147,7 +163,25 @@ def whist_tournament(players: int, seed: int = 0) -> tuple[tuple[WhistTable, ...
     for shift in range(group.order):
         tables = (tuple(x if x == fixed else group.add(x, shift) for x in table) for table in start)
         rounds.append(tuple(sorted(_as_whist_table(t) for t in tables)))
-    return tuple(rounds)
+    return _checked_whist(tuple(rounds), players)
+
+
+def _checked_whist(
+    rounds: tuple[tuple[WhistTable, ...], ...], players: int
+) -> tuple[tuple[WhistTable, ...], ...]:
+    """The rounds, after checking every pair partners once and opposes twice."""
+    partners: dict[tuple[int, int], int] = {}
+    opponents: dict[tuple[int, int], int] = {}
+    for r in rounds:
+        for a, b, c, d in r:
+            for x, y in ((a, c), (b, d)):
+                partners[min(x, y), max(x, y)] = partners.get((min(x, y), max(x, y)), 0) + 1
+            for x, y in ((a, b), (a, d), (c, b), (c, d)):
+                opponents[min(x, y), max(x, y)] = opponents.get((min(x, y), max(x, y)), 0) + 1
+    for pair in combinations(range(players), 2):
+        if partners.get(pair) != 1 or opponents.get(pair) != 2:
+            raise AssertionError(f"pair {pair} breaks the whist conditions")
+    return rounds
 
 
 _WHIST_GROUPS = {9: (3, 3)}

@@ -176,7 +176,17 @@ def _look_ahead(
         if search.conflicts(range(len(plan))):
             search.reduce_spread(max_steps)
             search.descend_standing(rounds=[0])
-    return [_best_split(t, costs) for t in search.plan[0]]
+    planned = [_best_split(t, costs) for t in search.plan[0]]
+    # The plan may trade a repeat now for fewer later; never take more repeats now than
+    # this round seated alone would have.
+    if _repeats_now(planned, costs) > _repeats_now(tables, costs):
+        return tables
+    return planned
+
+
+def _repeats_now(tables: Sequence[Sequence[int]], costs: RoundCosts) -> int:
+    """The first-tier (repeated meetings) total of a round's tables."""
+    return sum(costs(t) for t in tables) // costs.conflict_level
 
 
 def _best_split(seats: list[int], costs: RoundCosts) -> list[int]:
