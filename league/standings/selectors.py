@@ -277,6 +277,12 @@ def _aggregate_input(tournaments_q: Q, *, lot_seed: str) -> StandingsInput:
     )
 
 
+def _side(seat: int, player_count: int) -> int:
+    """The side a seat plays for, as ``Seat.side`` (without a model instance per seat):
+    partners at a four-player table share the side of their lower seat (R2)."""
+    return seat % 2 if player_count == 4 else seat
+
+
 def _table_records(
     *,
     tournament_ids: Sequence[int],
@@ -287,13 +293,12 @@ def _table_records(
     """The tournaments' finished tables (those with a result) and tables in play, as
     maths records, in three queries, and the table numbers by table id. Each seat
     credits its entry, or its player (``by_player``), or its entry's partnership."""
-    # (table id, side) -> entrants credited; the side as Seat.side: partners at a
-    # four-player table share the side of their lower seat.
+    # (table id, side) -> entrants credited.
     credited: dict[tuple[int, int], list[int]] = {}
     for table_id, number, player_count, entry_id, player_id in Seat.objects.filter(
         table__round__tournament__in=tournament_ids
     ).values_list("table_id", "number", "table__player_count", "entry_id", "player_id"):
-        key = (table_id, number % 2 if player_count == 4 else number)
+        key = (table_id, _side(number, player_count))
         if by_player:
             entrant = player_id
         elif partnership_of is not None:
@@ -385,7 +390,7 @@ SORTABLE_COLUMNS: dict[str, str] = {
 
 def standings_sort_key(*, sort: str | None) -> tuple[str, bool]:
     """A whitelisted column and direction from ``?sort=`` (``-wins``: most wins first)."""
-    descending = bool(sort) and sort.startswith("-")  # type: ignore[union-attr]
+    descending = sort is not None and sort.startswith("-")
     column = (sort or "rank").lstrip("-")
     if column not in SORTABLE_COLUMNS:
         return "rank", False
@@ -454,8 +459,7 @@ def tables_in_play(*, tournament_id: int) -> list[TableInPlay]:
         "player__name",
     ):
         entry = tables.setdefault(table_id, (number, round_number, player_count, {}))
-        side = seat % 2 if player_count == 4 else seat  # as Seat.side
-        entry[3].setdefault(side, []).append(name)
+        entry[3].setdefault(_side(seat, player_count), []).append(name)
     return [
         TableInPlay(
             table_id, number, round_number, [" & ".join(n) for _s, n in sorted(sides.items())]

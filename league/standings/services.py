@@ -264,9 +264,12 @@ def standings_sweep(*, grace: timedelta = SWEEP_GRACE) -> int:
                 Standings.objects.filter(pk=standings_get_or_create(**scope).pk).update(
                     requested_version=F("requested_version") + 1
                 )
+    cutoff = timezone.now() - grace
     dirty = Standings.objects.filter(
         Q(requested_version__gt=F("computed_version")) | Q(computed_at__isnull=True),
-        Q(requested_at__lte=timezone.now() - grace) | Q(requested_at__isnull=True),
+        # Left dirty for a while, or still dirty long after the last computation: a
+        # refresh that was queued and lost while requests kept coming.
+        Q(requested_at__isnull=True) | Q(requested_at__lte=cutoff) | Q(computed_at__lte=cutoff),
     ).values_list("pk", flat=True)
     written = 0
     for standings_id in list(dirty):

@@ -379,6 +379,28 @@ def test_the_sweep_leaves_fresh_marks_to_their_queued_refresh(league: League) ->
     assert Standings.objects.get(tournament=league.tournament).is_dirty
 
 
+def test_the_sweep_recovers_a_lost_refresh_while_requests_keep_coming(league: League) -> None:
+    ani, budi, citra = league.entry("Ani"), league.entry("Budi"), league.entry("Citra")
+    league.play(1, [ani, budi], [250, 100])
+    standings_refresh(tournament_id=league.tournament.pk)
+    # A refresh is queued and lost (a worker died); results keep arriving, each one
+    # seeing the queue flag and only bumping the version.
+    league.play(2, [citra, ani], [250, 100])
+    Standings.objects.filter(tournament=league.tournament).update(
+        computed_at=F("computed_at") - timedelta(minutes=5)
+    )
+    league.play(3, [citra, budi], [250, 100])
+    standings = Standings.objects.get(tournament=league.tournament)
+    assert standings.is_queued and standings.is_dirty
+    assert standings.requested_at is not None
+    assert standings.requested_at > timezone.now() - timedelta(seconds=30)
+
+    assert standings_sweep() >= 1
+    standings.refresh_from_db()
+    assert not standings.is_dirty and not standings.is_queued
+    assert rows_of(standings)[0].name == "Citra"
+
+
 def test_the_sweep_backfills_results_that_reached_the_database_another_way(
     league: League,
 ) -> None:
