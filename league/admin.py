@@ -88,14 +88,27 @@ class TournamentScopedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return super().has_delete_permission(request, obj) and self._owns(request, obj)
 
+    def _limit_choices(self, db_field: Any, request: HttpRequest, kwargs: dict[str, Any]) -> None:
+        # An organiser can only attach rows of their own tournaments (a round's byes, a
+        # seat's entry, a table's round …), never see another tournament's in a picker.
+        if request.user.is_superuser:
+            return
+        managed = self._managed(request)
+        model = db_field.related_model
+        if model is Tournament:
+            kwargs["queryset"] = managed
+        elif model in (Round, Entry):
+            kwargs["queryset"] = model.objects.filter(tournament__in=managed)
+        elif model is Table:
+            kwargs["queryset"] = Table.objects.filter(round__tournament__in=managed)
+
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
-        # An organiser can only attach rows to their own tournaments.
-        if not request.user.is_superuser:
-            if db_field.related_model is Tournament:
-                kwargs["queryset"] = self._managed(request)
-            elif db_field.related_model is Round:
-                kwargs["queryset"] = Round.objects.filter(tournament__in=self._managed(request))
+        self._limit_choices(db_field, request, kwargs)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        self._limit_choices(db_field, request, kwargs)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
 
 
 # --- Players and partnerships ------------------------------------------------------------

@@ -166,6 +166,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 CELERY_BEAT_SCHEDULE["standings-sweep"] = {"task": "league.standings_sweep", "schedule": 60.0}
 # Ratings whose task was lost (broker down) or that a correction left stale: every 5 min.
 CELERY_BEAT_SCHEDULE["ratings-catch-up"] = {"task": "league.ratings_catch_up", "schedule": 300.0}
+# Idempotency keys are kept a day for resends from flaky phones, then purged hourly.
+CELERY_BEAT_SCHEDULE["idempotency-purge"] = {
+    "task": "matches.idempotent_requests_purge",
+    "schedule": 3600.0,
+}
 
 REST_FRAMEWORK = {
     # Tokens first, so that an anonymous write is answered 401 with WWW-Authenticate.

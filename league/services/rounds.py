@@ -92,6 +92,13 @@ def round_publish(*, round: Round) -> Round:
         raise ValidationError(_("Only a draft round can be published."), code="not_draft")
     if not round.tables.exists():
         raise ValidationError(_("The round has no tables yet."), code="no_tables")
+    # A hand-edited draft may be unplayable (an entrant twice, a table of the wrong size):
+    # rematches and partner repeats are only warnings, those are refused.
+    from league.services.pairing import round_draft_validate  # pairing builds on this module
+
+    blocking = [p.message for p in round_draft_validate(round=round) if p.is_blocking]
+    if blocking:
+        raise ValidationError([ValidationError(m, code="draft_unplayable") for m in blocking])
     round.status = Round.Status.PUBLISHED
     if round.starts_at is None:
         round.starts_at = timezone.now()

@@ -194,3 +194,19 @@ def test_admin_speaks_indonesian_and_english(client: Client) -> None:
     assert indonesian.status_code == english.status_code == 200
     assert 'lang="id"' in indonesian.text
     assert 'lang="en"' in english.text
+
+
+def test_round_byes_picker_offers_only_own_tournaments_entries(client: Client) -> None:
+    # Given an organiser's draft round and an entry of someone else's tournament
+    me = _organiser(client)
+    mine = TournamentFactory()
+    mine.organisers.add(me)
+    own_entry = EntryFactory(tournament=mine)
+    foreign_entry = EntryFactory()
+    round_ = round_create(tournament=mine)
+    # When the organiser opens the round
+    page = client.get(reverse("admin:league_round_change", args=[round_.pk]))
+    # Then the byes picker lists only their own tournament's entries
+    byes = page.context["adminform"].form.fields["byes"].queryset
+    assert own_entry in byes
+    assert foreign_entry not in byes

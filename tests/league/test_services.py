@@ -205,3 +205,18 @@ def test_tournament_duplicate_copies_settings_and_people_as_a_draft() -> None:
     assert (copy.rounds_count, copy.points_win, copy.format) == (7, 3, tournament.format)
     assert list(copy.organisers.all()) == [organiser]
     assert copy.slug != tournament.slug
+
+
+def test_round_publish_refuses_a_draft_with_an_entrant_at_two_tables() -> None:
+    # Given a hand-edited draft where one entrant sits at two tables
+    tournament = TournamentFactory()
+    round_ = round_create(tournament=tournament)
+    a, b, c = (EntryFactory(tournament=tournament) for _ in range(3))
+    table_create(round=round_, number=1, seats=seats_for_entries([a, b], player_count=2))
+    table_create(round=round_, number=2, seats=seats_for_entries([a, c], player_count=2))
+    # When it is published, then it is refused and stays a draft
+    with pytest.raises(ValidationError) as refused:
+        round_publish(round=round_)
+    assert {e.code for e in refused.value.error_list} == {"draft_unplayable"}
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.DRAFT
