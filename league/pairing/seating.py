@@ -1,8 +1,8 @@
 """Improving one round's seating by moving players between tables (tabu search).
 
-Vocabulary: a *seating* is a list of tables, each a list of entrant ids in seat order; the
-caller supplies a *table cost* (an integer, lexicographic tiers folded as in
-``matching.py``) and a *conflict level*: a table whose cost reaches it breaks a rule the
+Vocabulary: a *seating* is a list of tables, each a list of players (local indices 0..n-1)
+in seat order; the caller supplies a *table cost* (an integer, lexicographic tiers folded
+as in ``matching.py``) and a *conflict level*: a table whose cost reaches it breaks a rule the
 organiser cares about most (a repeated meeting, a repeated partner). Moves swap two
 players at different tables; when seats matter (partners at four-player tables) moves also
 swap seats within a table. The search first removes conflicts — at each step the best
@@ -23,7 +23,8 @@ from typing import Literal
 
 from league.pairing.types import History
 
-TableCost = Callable[[Sequence[int]], int]
+CostFunction = Callable[[Sequence[int]], int]
+"""The cost of one table given its players in seat order."""
 
 _WITHIN_SWAPS = ((1, 2), (2, 3))
 """Seat swaps that reach the other two partner splits of a four-player table."""
@@ -31,7 +32,7 @@ _WITHIN_SWAPS = ((1, 2), (2, 3))
 
 def improve_seating(
     tables: list[list[int]],
-    cost: TableCost,
+    cost: CostFunction,
     *,
     conflict_level: int,
     rng: random.Random,
@@ -49,7 +50,7 @@ class _Search:
     def __init__(
         self,
         tables: list[list[int]],
-        cost: TableCost,
+        cost: CostFunction,
         conflict_level: int,
         rng: random.Random,
         seats_matter: bool,
