@@ -37,8 +37,11 @@ def tiebreak_label(name: str | None) -> str:
     return str(TIEBREAK_LABELS.get(name, name))
 
 
-def separation_text(*, separation: dict[str, Any], upper: str, lower: str) -> str:
-    """One sentence saying why ``upper`` is listed just above ``lower``."""
+def separation_text(
+    *, separation: dict[str, Any], upper: str, lower: str, separator: str = "."
+) -> str:
+    """One sentence saying why ``upper`` is listed just above ``lower`` (the values with
+    ``separator`` for decimals)."""
     reason = separation.get("reason")
     if reason == "shared_rank":
         text = gettext("%(upper)s and %(lower)s are equal on every tiebreak and share the rank.")
@@ -54,8 +57,8 @@ def separation_text(*, separation: dict[str, Any], upper: str, lower: str) -> st
             "upper": upper,
             "lower": lower,
             "tiebreak": tiebreak_label(separation.get("tiebreak")),
-            "upper_value": separation.get("upper", ""),
-            "lower_value": separation.get("lower", ""),
+            "upper_value": separation.get("upper", "").replace(".", separator),
+            "lower_value": separation.get("lower", "").replace(".", separator),
         }
     return ""
 

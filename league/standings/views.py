@@ -29,6 +29,7 @@ from league.models import Division, Standings, StandingsRow, Tournament
 from league.standings.display import column_labels, row_status, row_values, separation_text
 from league.standings.selectors import (
     SORTABLE_COLUMNS,
+    TableInPlay,
     division_with_standings,
     season_with_standings,
     standings_cache_key,
@@ -42,17 +43,17 @@ from league.standings.selectors import (
 POLL_SECONDS = 10
 STOP_POLLING = 286  # htmx stops polling on this status
 
-# Columns always shown, then the scope's tiebreaks not among them (label, sort key).
-BASE_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("match_points", "match_points"),
-    ("played", "played"),
-    ("wins", "wins"),
-    ("ties", "ties"),
-    ("losses", "losses"),
-    ("byes", "byes"),
-    ("points_scored", "points_scored"),
-    ("points_difference", "points_difference"),
-    ("target_share", "target_share"),
+# Columns always shown, then those of the scope's tiebreaks not among them.
+BASE_COLUMNS = (
+    "match_points",
+    "played",
+    "wins",
+    "ties",
+    "losses",
+    "byes",
+    "points_scored",
+    "points_difference",
+    "target_share",
 )
 EXTRA_TIEBREAKS = (
     "head_to_head",
@@ -73,7 +74,6 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class DisplayRow:
-    position: int
     rank: str
     name: str
     cells: list[Cell]
@@ -168,13 +168,13 @@ def _page(
     standings: Standings | None,
     division: Division | None,
     is_live: bool,
-    in_play: Sequence[Any],
+    in_play: Sequence[TableInPlay],
     csv_url: str,
     json_url: str,
 ) -> HttpResponse:
     sort = request.GET.get("sort")
     column, descending = standings_sort_key(sort=sort)
-    is_polling = is_live and (standings is None or standings.is_provisional or standings.is_dirty)
+    is_polling = is_live and _may_be_playing(standings)
     context = {
         "title": title,
         "standings": standings,
@@ -223,11 +223,10 @@ def _table_html(
                     separator=str(get_format("DECIMAL_SEPARATOR")),
                 ),
                 "headers": [
-                    _header(key, labels[key], column, descending) for key in ("rank", "name")
-                ]
-                + [_header(key, labels[key], column, descending) for key in columns],
+                    _header(name, labels[name], column, descending)
+                    for name in ("rank", "name", *columns)
+                ],
                 "division": division,
-                "entrant_kind": standings.entrant_kind,
             },
         )
         cache.set(key, html, timeout=3600)
@@ -236,7 +235,7 @@ def _table_html(
 
 def _columns(standings: Standings) -> list[str]:
     used = set(standings.tiebreaks)
-    return [key for key, _sort in BASE_COLUMNS] + [t for t in EXTRA_TIEBREAKS if t in used]
+    return [*BASE_COLUMNS, *(t for t in EXTRA_TIEBREAKS if t in used)]
 
 
 def _header(key: str, label: str, column: str, descending: bool) -> dict[str, Any]:
@@ -267,11 +266,13 @@ def _display_rows(
         why = ""
         if in_rank_order and index + 1 < count and row.separation:
             why = separation_text(
-                separation=row.separation, upper=row.name, lower=rows[index + 1].name
+                separation=row.separation,
+                upper=row.name,
+                lower=rows[index + 1].name,
+                separator=separator,
             )
         shaped.append(
             DisplayRow(
-                position=row.position,
                 rank=str(row.rank),
                 name=row.name,
                 cells=[Cell(key, values[key]) for key in columns],
@@ -283,7 +284,7 @@ def _display_rows(
     return shaped
 
 
-def _in_play_rows(in_play: Sequence[Any]) -> list[dict[str, Any]]:
+def _in_play_rows(in_play: Sequence[TableInPlay]) -> list[dict[str, Any]]:
     """Tables in play with their live score when score entry reports one."""
     live = tables_live(table_ids=[table.table_id for table in in_play])
     shaped = []
@@ -312,7 +313,7 @@ def _csv(
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
-    columns = _columns(standings) if standings else [key for key, _s in BASE_COLUMNS]
+    columns = _columns(standings) if standings else list(BASE_COLUMNS)
     labels = column_labels()
     writer.writerow(
         [labels["rank"], labels["name"]]

@@ -274,3 +274,17 @@ def test_a_page_with_no_table_in_play_skips_looking_for_them(
         assert client.get(page_url(league)).status_code == 200
     with django_assert_num_queries(1):  # the table from the cache
         assert client.get(page_url(league)).status_code == 200
+
+
+def test_why_here_values_use_the_languages_decimal_separator(
+    client: Client, league: League
+) -> None:
+    small_tournament(league)
+    Tournament.objects.filter(pk=league.tournament.pk).update(tiebreaks=["points_scored"])
+    league.play(3, [league.entry("Eko"), league.entry("Fajar")], [10, 5])  # marks a change
+    standings_refresh(tournament_id=league.tournament.pk)
+    url = page_url(league)
+    indonesian = client.get(url).content.decode()
+    english = client.get("/en" + url).content.decode()
+    assert "Citra is above Ani on Points scored: 550,5 against 500." in indonesian
+    assert "Citra is above Ani on Points scored: 550.5 against 500." in english
