@@ -9,7 +9,7 @@ in ``round_pair_task``, enqueued once the request's transaction commits.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -57,7 +57,7 @@ def _progress_context(round_id: int) -> dict[str, Any]:
 class RoundPairingAdminMixin:
     """Adds pairing to ``RoundAdmin``: list ``"pair"`` among its actions."""
 
-    change_form_template = "admin/league/round/change_form.html"
+    change_form_template: ClassVar[str | None] = "admin/league/round/change_form.html"
 
     # Provided by ModelAdmin.
     admin_site: Any

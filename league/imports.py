@@ -53,7 +53,7 @@ def csv_upload_check(upload: UploadedFile[Any]) -> None:
             raise forms.ValidationError(_("The file is not UTF-8 text."), code="not_utf8") from exc
 
 
-class CsvImportForm(ImportForm):  # type: ignore[misc]
+class CsvImportForm(ImportForm):
     """django-import-export's import form with the CSV limits above."""
 
     def clean_import_file(self) -> Any:

@@ -15,6 +15,7 @@ handed here as plain values (``league.services.results.table_result_record``).
 from __future__ import annotations
 
 from decimal import Decimal
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -217,12 +218,12 @@ class Partnership(TimeStamped):
     def __str__(self) -> str:
         return self.name
 
+    def get_absolute_url(self) -> str:
+        return reverse("league:partnership", kwargs={"slug": self.slug})
+
     @property
     def players(self) -> tuple[Player, Player]:
         return (self.player_a, self.player_b)
-
-    def get_absolute_url(self) -> str:
-        return reverse("league:partnership", kwargs={"slug": self.slug})
 
 
 class TournamentFormat(models.TextChoices):
@@ -232,17 +233,20 @@ class TournamentFormat(models.TextChoices):
     ROTATING_PARTNER = "rotating_partner", _("Rotating-partner individual")
     LEAGUE_NIGHT = "league_night", _("League night")
 
+
 class TableSize(models.TextChoices):
     TWO = "2", _("2 players")
     THREE = "3", _("3 players")
     FOUR = "4", _("4 players")
     MIXED = "3-4", _("Mixed 3 and 4 players")
 
+
 class TournamentStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     REGISTRATION = "registration", _("Registration")
     RUNNING = "running", _("Running")
     FINISHED = "finished", _("Finished")
+
 
 class EntryMode(models.TextChoices):
     TALLY = "tally", _("Tally (scoring plays)")
@@ -299,9 +303,7 @@ class Tournament(TimeStamped):
     entry_mode = models.CharField(
         _("score entry mode"), max_length=5, choices=EntryMode.choices, default=EntryMode.TALLY
     )
-    requires_confirmation = models.BooleanField(
-        _("opponents confirm each hand"), default=False
-    )
+    requires_confirmation = models.BooleanField(_("opponents confirm each hand"), default=False)
     allow_byes = models.BooleanField(_("allow byes"), default=True)
     # Scoring of a table (standings): match points for a win, a tie and a loss at
     # two-sided tables, by placing at three-player tables, and for a bye.
@@ -558,7 +560,7 @@ class Table(TimeStamped):
 
 
 class Seat(models.Model):
-    """A player's seat at a table (0–3, clockwise; seats 0+2 and 1+3 are partners)."""
+    """A player's seat at a table (0 to 3, clockwise; seats 0+2 and 1+3 are partners)."""
 
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
@@ -796,7 +798,7 @@ class RatingState(models.Model):
 
     mu = models.FloatField(_("mean skill (mu)"))
     sigma = models.FloatField(_("uncertainty (sigma)"))
-    display = models.FloatField(_("rating"), help_text=_("Conservative: mu − 3 sigma."))
+    display = models.FloatField(_("rating"), help_text=_("Conservative: mu − 3 sigma."))  # noqa: RUF001
     matches_count = models.PositiveIntegerField(_("rated matches"), default=0)
     last_played_at = models.DateTimeField(_("last rated match"), null=True, blank=True)
 

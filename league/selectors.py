@@ -25,7 +25,7 @@ def tournaments_managed_by(*, user: AnyUser) -> QuerySet[Tournament]:
         return Tournament.objects.none()
     if getattr(user, "is_superuser", False):
         return Tournament.objects.all()
-    return Tournament.objects.filter(organisers=user)
+    return Tournament.objects.filter(organisers__pk=user.pk)
 
 
 def tournaments_scored_by(*, user: AnyUser) -> QuerySet[Tournament]:

@@ -37,26 +37,26 @@ def ratings_catch_up_task() -> int:
 # Standings (issue 6): refreshes coalesced by league.standings.services, and the sweep.
 
 
-@shared_task(name="league.standings_refresh")  # type: ignore[untyped-decorator]
+@shared_task(name="league.standings_refresh")
 def standings_refresh_task(tournament_id: int) -> bool:
     """Recompute a tournament's standings; True when rows were written (False: a run
     as new or newer had stored them already)."""
     return standings_refresh(tournament_id=tournament_id)
 
 
-@shared_task(name="league.season_standings_refresh")  # type: ignore[untyped-decorator]
+@shared_task(name="league.season_standings_refresh")
 def season_standings_refresh_task(season_id: int) -> bool:
     """Recompute a season's table from all its tournaments and league nights."""
     return season_standings_refresh(season_id=season_id)
 
 
-@shared_task(name="league.division_standings_refresh")  # type: ignore[untyped-decorator]
+@shared_task(name="league.division_standings_refresh")
 def division_standings_refresh_task(division_id: int) -> bool:
     """Recompute a division's table from its tournaments and league nights."""
     return division_standings_refresh(division_id=division_id)
 
 
-@shared_task(name="league.standings_sweep")  # type: ignore[untyped-decorator]
+@shared_task(name="league.standings_sweep")
 def standings_sweep_task() -> int:
     """Catch up on standings left dirty (a refresh the broker never delivered)."""
     return standings_sweep()

@@ -21,7 +21,7 @@ from league.selectors import tournaments_managed_by
 from matches.models import Hand, Match
 
 
-class ReadOnlyAdmin(SimpleHistoryAdmin):  # type: ignore[misc]
+class ReadOnlyAdmin(SimpleHistoryAdmin):
     """Viewable by organisers of the match's tournament; never written here."""
 
     tournament_path = "tournament"

@@ -18,7 +18,7 @@ from matches.services.idempotency import idempotent_requests_purge
 IDEMPOTENCY_KEEP = timedelta(days=2)
 
 
-@shared_task(name="matches.idempotent_requests_purge")  # type: ignore[untyped-decorator]
+@shared_task(name="matches.idempotent_requests_purge")
 def idempotent_requests_purge_task() -> int:
     """Forget idempotency keys older than two days; returns how many went."""
     return idempotent_requests_purge(before=timezone.now() - IDEMPOTENCY_KEEP)

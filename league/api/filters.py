@@ -14,7 +14,7 @@ from django_filters import rest_framework as filters
 from league.models import Division, Entry, Partnership, Player, Round, Season, Table, Tournament
 
 
-class IdFilter(filters.Filter):  # type: ignore[misc]
+class IdFilter(filters.Filter):
     field_class = forms.IntegerField
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -23,7 +23,7 @@ class IdFilter(filters.Filter):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
 
 
-class PlayerFilter(filters.FilterSet):  # type: ignore[misc]
+class PlayerFilter(filters.FilterSet):
     name = filters.CharFilter(field_name="name", lookup_expr="icontains", max_length=120)
     club = filters.CharFilter(field_name="club", lookup_expr="iexact", max_length=120)
 
@@ -32,7 +32,7 @@ class PlayerFilter(filters.FilterSet):  # type: ignore[misc]
         fields = ["name", "club", "is_active"]
 
 
-class PartnershipFilter(filters.FilterSet):  # type: ignore[misc]
+class PartnershipFilter(filters.FilterSet):
     player = IdFilter(method="filter_player")
     season = IdFilter(field_name="seasons")
 
@@ -44,13 +44,13 @@ class PartnershipFilter(filters.FilterSet):  # type: ignore[misc]
         return queryset.filter(Q(player_a_id=value) | Q(player_b_id=value))
 
 
-class SeasonFilter(filters.FilterSet):  # type: ignore[misc]
+class SeasonFilter(filters.FilterSet):
     class Meta:
         model = Season
         fields = ["status"]
 
 
-class DivisionFilter(filters.FilterSet):  # type: ignore[misc]
+class DivisionFilter(filters.FilterSet):
     season = IdFilter(field_name="season_id")
 
     class Meta:
@@ -58,7 +58,7 @@ class DivisionFilter(filters.FilterSet):  # type: ignore[misc]
         fields = ["season"]
 
 
-class TournamentFilter(filters.FilterSet):  # type: ignore[misc]
+class TournamentFilter(filters.FilterSet):
     season = IdFilter(field_name="season_id")
     division = IdFilter(field_name="division_id")
     name = filters.CharFilter(field_name="name", lookup_expr="icontains", max_length=160)
@@ -68,7 +68,7 @@ class TournamentFilter(filters.FilterSet):  # type: ignore[misc]
         fields = ["status", "format", "table_size", "season", "division", "name"]
 
 
-class EntryFilter(filters.FilterSet):  # type: ignore[misc]
+class EntryFilter(filters.FilterSet):
     tournament = IdFilter(field_name="tournament_id")
     player = IdFilter(field_name="player_id")
     partnership = IdFilter(field_name="partnership_id")
@@ -78,7 +78,7 @@ class EntryFilter(filters.FilterSet):  # type: ignore[misc]
         fields = ["tournament", "player", "partnership", "is_withdrawn", "is_checked_in"]
 
 
-class RoundFilter(filters.FilterSet):  # type: ignore[misc]
+class RoundFilter(filters.FilterSet):
     tournament = IdFilter(field_name="tournament_id")
     number = IdFilter(field_name="number", max_value=1000)
 
@@ -87,7 +87,7 @@ class RoundFilter(filters.FilterSet):  # type: ignore[misc]
         fields = ["tournament", "status", "number"]
 
 
-class TableFilter(filters.FilterSet):  # type: ignore[misc]
+class TableFilter(filters.FilterSet):
     round = IdFilter(field_name="round_id")
     tournament = IdFilter(field_name="round__tournament_id")
     player = IdFilter(method="filter_player")

@@ -294,7 +294,9 @@ class Command(BaseCommand):
             )
             if tables_to_play is not None and i == tables_to_play:
                 # One match still under way: its first two hands are in.
-                document = {**document, "hands": document["hands"][:2]}
+                hands = document["hands"]
+                assert isinstance(hands, list)
+                document = {**document, "hands": hands[:2]}
             match_import(table=table, document=document, user=user)
         if finish:
             round_close(round=round_)
