@@ -137,6 +137,12 @@ def _refresh(standings: Standings) -> bool:
 def standings_write(*, computation: StandingsComputation) -> bool:
     """Store a computation's rows unless a computation as new or newer is stored already."""
     with transaction.atomic():
+        if connection.vendor == "postgresql":
+            # Derived data: a crash that loses this commit also loses computed_version,
+            # so the scope stays dirty and the sweep recomputes it. No need to wait for
+            # the disk (the result itself was committed durably).
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
         standings = Standings.objects.select_for_update().get(pk=computation.standings_id)
         if standings.computed_at is not None and standings.computed_version >= computation.version:
             logger.info(
