@@ -135,7 +135,9 @@ def _fill(rng: random.Random) -> tuple[int, list[int]]:
         Entry(tournament=t, player=p) for t in nights for p in players
     )
     EntryMember.objects.bulk_create(
-        EntryMember(entry=e, player_id=e.player_id, tournament_id=e.tournament_id) for e in entries
+        EntryMember(entry=e, player=e.player, tournament_id=e.tournament_id)
+        for e in entries
+        if e.player is not None
     )
     entry_of = {(e.tournament_id, e.player_id): e.pk for e in entries}
     per_night = MATCHES // LEAGUE_NIGHTS
@@ -306,15 +308,18 @@ def _one_more_match(season_id: int, night_id: int) -> None:
 
     night_round = Round.objects.filter(tournament_id=night_id).order_by("-number").first()
     assert night_round is not None
-    entries = list(Entry.objects.filter(tournament_id=night_id).order_by("pk")[:4])
+    entries = list(
+        Entry.objects.filter(tournament_id=night_id).select_related("player").order_by("pk")[:4]
+    )
     tournament_times, season_times = [], []
     last = Table.objects.filter(round=night_round).order_by("-number").first()
     for n in range(5):
         number = (last.number if last else 0) + 1 + n
         table = Table.objects.create(round=night_round, number=number, player_count=4, target=200)
         Seat.objects.bulk_create(
-            Seat(table=table, number=i, entry=e, player_id=e.player_id)
+            Seat(table=table, number=i, entry=e, player=e.player)
             for i, e in enumerate(entries)
+            if e.player is not None
         )
         with transaction.atomic():
             table_result_record(
