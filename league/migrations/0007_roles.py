@@ -26,9 +26,10 @@ ORGANISER_PERMISSIONS = {
 def create(apps, schema_editor):
     # Permissions are normally made after the last migration; make the league's now.
     league = apps.get_app_config("league")
-    league.models_module = True
+    saved = getattr(league, "models_module", None)
+    league.models_module = saved or True  # create_permissions skips apps without models
     create_permissions(league, apps=apps, verbosity=0)
-    league.models_module = None
+    league.models_module = saved
 
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")

@@ -133,7 +133,7 @@ def _totals(page: Any) -> dict[str, str]:
     return {side: page.inner_text(f'[data-testid="total-{side}"]') for side in ("0", "1")}
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_a_scorekeeper_enters_a_whole_match_in_tally_mode_on_a_phone(
     browser: Any, live_server: Any
 ) -> None:
@@ -191,7 +191,7 @@ def test_a_scorekeeper_enters_a_whole_match_in_tally_mode_on_a_phone(
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_a_scorekeeper_enters_a_whole_match_tile_by_tile_on_a_phone(
     browser: Any, live_server: Any
 ) -> None:

@@ -65,7 +65,7 @@ def _blocked_hand(writer: int) -> dict[str, Any]:
 
 
 @pytest.mark.postgres
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_fifty_concurrent_writers_store_exactly_one_hand_per_accepted_request(
     make_table: Any, scorekeeper: Any
 ) -> None:

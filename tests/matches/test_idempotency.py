@@ -71,7 +71,7 @@ def test_keys_belong_to_their_user(api: APIClient, table: Table, organiser: Any)
 
 
 @pytest.mark.postgres
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_two_copies_racing_each_other_store_one_hand_and_answer_alike(
     table: Table, scorekeeper: Any
 ) -> None:

@@ -35,7 +35,7 @@ def broker_down() -> Iterator[str]:
         celery_app.amqp._producer_pool = None
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_the_result_is_saved_when_the_broker_is_down(
     broker_down: str, make_table: Any, scorekeeper: Any
 ) -> None:

@@ -29,7 +29,7 @@ pytestmark = [
         "postgresql" not in settings.DATABASES["default"]["ENGINE"],
         reason="needs PostgreSQL: SQLite serialises writers, there is no race to test",
     ),
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
 ]
 
 TIMEOUT = 20

@@ -27,7 +27,7 @@ pytestmark = [
     pytest.mark.skipif(
         not REDIS_URL, reason="needs a real Redis broker: set REDIS_URL (redis://127.0.0.1:6379/15)"
     ),
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
 ]
 DEADLINE_SECONDS = 30
 
