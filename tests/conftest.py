@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import os
 import pathlib
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parent.parent / "artifacts"
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
 def pytest_configure(config: object) -> None:
@@ -41,3 +45,28 @@ def _shipped_rows(request: pytest.FixtureRequest) -> None:
 
     for name in ("league.migrations.0002_ship_rule_sets", "league.migrations.0007_roles"):
         importlib.import_module(name).create(apps, None)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, shared by every browser test.
+
+    Missing Chromium skips the browser tests on a developer's machine, and fails them
+    in CI (``CI`` set), where ``.ci/run`` installs it: a skip must never hide them there.
+    """
+    if not CHROMIUM.exists():
+        reason = (
+            "Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the tests' own ORM calls
+    # are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

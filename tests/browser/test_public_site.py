@@ -9,9 +9,7 @@ Policy) and the language switch kept across pages.
 from __future__ import annotations
 
 import json
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,29 +20,12 @@ from tests.league.site.conftest import EVIL_NAME, ScoredDay, build_scored_day
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 SHOTS = ARTIFACTS / "public-site"
 
-if not CHROMIUM.exists():  # pragma: no cover - CI installs it (.ci/run)
-    pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium", allow_module_level=True)
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by
-    # the tests themselves are still synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
+from playwright import sync_api  # noqa: E402
 
 
 @pytest.fixture

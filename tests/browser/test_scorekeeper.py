@@ -7,10 +7,7 @@ Screenshots go to ``artifacts/scorekeeper/``.
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,27 +29,9 @@ from tests.factories import (
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 SHOTS = ARTIFACTS / "scorekeeper"
 TARGET = 200  # the default four-player target (R4)
-
-if not CHROMIUM.exists():  # pragma: no cover - CI installs it (.ci/run)
-    pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield chromium
-        chromium.close()
 
 
 def _table(entry_mode: str) -> tuple[Table, Any]:
