@@ -66,8 +66,7 @@ from league.pairing.types import (
     pair,
 )
 from league.services.rounds import seats_for_entries, table_create
-from league.standings.maths import compute_standings
-from league.standings.selectors import standings_input
+from league.standings.selectors import standings_input, standings_rank
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` while a round is paired."""
@@ -159,16 +158,7 @@ def _standings_scores(
     else:
         scope = Standings(tournament_id=tournament.pk)
         keys = {e.pk: e.pk for e in entries}
-    data = standings_input(standings=scope)
-    ranked = compute_standings(
-        tables=data.tables,
-        byes=data.byes,
-        withdrawals=data.withdrawals,
-        entrant_ids=data.names,
-        scoring=data.scoring,
-        tiebreaks=data.tiebreaks,
-        lot_seed=data.lot_seed,
-    )
+    ranked = standings_rank(standings_input(standings=scope))
     rows = {row.entrant_id: (row.match_points, row.rank) for row in ranked.rows}
     unranked = max((rank for _points, rank in rows.values()), default=0) + 1
     return {

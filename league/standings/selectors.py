@@ -111,6 +111,19 @@ class StandingsInput:
     table_numbers: dict[int, int] = field(default_factory=dict)  # table id -> its number
 
 
+def standings_rank(data: StandingsInput) -> RankedStandings:
+    """Rank one scope's input with the pure maths."""
+    return compute_standings(
+        tables=data.tables,
+        byes=data.byes,
+        withdrawals=data.withdrawals,
+        entrant_ids=data.names,
+        scoring=data.scoring,
+        tiebreaks=data.tiebreaks,
+        lot_seed=data.lot_seed,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class StandingsComputation:
     """One computation of one scope: the version it answers and its ranked result."""
@@ -165,15 +178,7 @@ def standings_compute(*, standings_id: int) -> StandingsComputation:
     started = time.perf_counter()
     standings = Standings.objects.get(pk=standings_id)
     data = standings_input(standings=standings)
-    result = compute_standings(
-        tables=data.tables,
-        byes=data.byes,
-        withdrawals=data.withdrawals,
-        entrant_ids=data.names,
-        scoring=data.scoring,
-        tiebreaks=data.tiebreaks,
-        lot_seed=data.lot_seed,
-    )
+    result = standings_rank(data)
     elapsed_ms = round((time.perf_counter() - started) * 1000)
     return StandingsComputation(
         standings_id=standings.pk,
