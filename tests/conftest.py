@@ -70,3 +70,21 @@ def browser() -> Iterator[Any]:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the default language: a request to ``/en/…`` activates English
+    in the test's thread, which would otherwise leak into the next ``reverse()``."""
+    try:
+        from django.conf import settings
+        from django.utils import translation
+    except ImportError:  # the engine's tests run without Django
+        yield
+        return
+    if not settings.configured:
+        yield
+        return
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

@@ -59,4 +59,4 @@ def test_languages_are_indonesian_and_english() -> None:
     from django.conf import settings
 
     assert [code for code, _ in settings.LANGUAGES] == ["id", "en"]
-    assert "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE
+    assert "league.middleware.LocaleByPathOrHeaderMiddleware" in settings.MIDDLEWARE

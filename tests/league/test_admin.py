@@ -9,6 +9,7 @@ from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from league.models import Entry, Player, Round, Tournament
 from league.roles import ORGANISERS_GROUP
@@ -114,7 +115,8 @@ def test_actions_publish_and_close_a_round(client: Client) -> None:
     round_ = round_create(tournament=tournament)
     entries = [EntryFactory(tournament=tournament) for _ in range(2)]
     table_create(round=round_, number=1, seats=seats_for_entries(entries, player_count=2))
-    url = reverse("admin:league_round_changelist")
+    with translation.override("en"):  # the English admin, whose messages the test reads
+        url = reverse("admin:league_round_changelist")
     client.post(url, {"action": "publish", "_selected_action": [round_.pk]})
     round_.refresh_from_db()
     assert round_.status == Round.Status.PUBLISHED
@@ -129,10 +131,9 @@ def test_action_duplicate_tournament_settings(client: Client) -> None:
     me = _organiser(client)
     tournament = TournamentFactory(name="Piala Kota")
     tournament.organisers.add(me)
-    client.post(
-        reverse("admin:league_tournament_changelist"),
-        {"action": "duplicate_settings", "_selected_action": [tournament.pk]},
-    )
+    with translation.override("en"):
+        url = reverse("admin:league_tournament_changelist")
+    client.post(url, {"action": "duplicate_settings", "_selected_action": [tournament.pk]})
     copy = Tournament.objects.exclude(pk=tournament.pk).get()
     assert copy.name == "Piala Kota (copy)"
     assert list(copy.organisers.all()) == [me]

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from league.models import Round, Seat, Tournament
 from league.roles import ORGANISERS_GROUP
@@ -92,7 +93,8 @@ def test_round_page_shows_quality_report_costs_warnings_and_a_progress_bar(
         entry_id=a, player_id=seat_a.player_id
     )
     # When they open the round's page
-    response = client.get(reverse("admin:league_round_change", args=[round.pk]))
+    with translation.override("en"):  # the English admin, whose text the test reads
+        response = client.get(reverse("admin:league_round_change", args=[round.pk]))
     # Then it shows the pairing panel: the report, each table's cost and the warnings
     text = response.text
     assert response.status_code == 200

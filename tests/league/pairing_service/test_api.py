@@ -148,9 +148,9 @@ def test_an_unreachable_task_queue_is_reported_instead_of_queued_for_ever(
     round = round_create(tournament=tournament)
     # When an organiser asks for pairing
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(_pair_url(round), {}, format="json")
+        response = client.post(_pair_url(round), {}, format="json", HTTP_ACCEPT_LANGUAGE="en")
     # Then the request still answers, and the progress says the queue was unreachable
     assert response.status_code == 202
-    progress = client.get(response.json()["progress_url"]).json()
+    progress = client.get(response.json()["progress_url"], HTTP_ACCEPT_LANGUAGE="en").json()
     assert progress["state"] == "failed"
     assert "queue" in progress["message"]

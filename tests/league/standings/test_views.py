@@ -56,7 +56,7 @@ def test_the_tournament_page_ranks_entrants_and_says_why_each_is_above_the_next(
     client: Client, league: League
 ) -> None:
     small_tournament(league)
-    response = client.get(page_url(league))
+    response = client.get("/en" + page_url(league))
     assert response.status_code == 200
     html = response.content.decode()
     positions = [html.index(f">{name}</th>") for name in ("Ani", "Citra", "Budi", "Dewi")]
@@ -73,7 +73,7 @@ def test_shared_ranks_are_shown_and_explained(client: Client, league: League) ->
     league.play(1, [a, c], [250, 100])
     league.play(1, [b, d], [250, 100])
     standings_refresh(tournament_id=league.tournament.pk)
-    html = client.get(page_url(league)).content.decode()
+    html = client.get("/en" + page_url(league)).content.decode()
     assert "Ani and Budi are equal on every tiebreak and share the rank." in html
     ranks = Standings.objects.get(tournament=league.tournament).rows.values_list("rank", flat=True)
     assert list(ranks) == [1, 1, 3, 3]
@@ -103,7 +103,7 @@ def test_the_page_is_served_in_english_and_indonesian(client: Client, league: Le
 
 
 def test_a_page_before_any_result_says_so(client: Client, league: League) -> None:
-    response = client.get(page_url(league))
+    response = client.get("/en" + page_url(league))
     assert response.status_code == 200
     assert "No standings yet" in response.content.decode()
 
@@ -118,7 +118,7 @@ def test_live_standings_poll_with_htmx_and_stop_once_final(client: Client, leagu
     table = league.table(1, [ani, budi])
     table_status_set(table_id=table.pk, status="playing")
     standings_refresh(tournament_id=league.tournament.pk)
-    html = client.get(page_url(league)).content.decode()
+    html = client.get("/en" + page_url(league)).content.decode()
     assert 'hx-trigger="every 10s"' in html and "vendor/htmx.min.js" in html
     assert "Matches in progress" in html and "playing at table" in html
     poll = client.get(page_url(league), HTTP_HX_REQUEST="true")
@@ -135,7 +135,7 @@ def test_live_standings_poll_with_htmx_and_stop_once_final(client: Client, leagu
 def test_csv_export_has_every_column_with_plain_decimals(client: Client, league: League) -> None:
     small_tournament(league)
     url = reverse("league:tournament_standings_csv", kwargs={"slug": league.tournament.slug})
-    response = client.get(url)
+    response = client.get("/en" + url)
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -152,7 +152,7 @@ def test_the_json_api_gives_rows_values_and_the_separation_of_each_adjacent_pair
 ) -> None:
     small_tournament(league)
     url = reverse("api-tournament-standings", kwargs={"slug": league.tournament.slug})
-    body = client.get(url).json()
+    body = client.get(url, HTTP_ACCEPT_LANGUAGE="en").json()
     assert body["scope"] == "tournament" and body["tiebreaks"] == [
         "match_points",
         "wins",
@@ -201,8 +201,10 @@ def test_division_tables_show_promotion_and_relegation_zones(client: Client, db:
         ("Budi", ""),
         ("Citra", "relegation"),
     ]
-    csv_text = client.get(reverse("league:division_standings_csv", kwargs=kwargs)).content
-    assert b"promotion" in csv_text and b"relegation" in csv_text
+    csv_url = reverse("league:division_standings_csv", kwargs=kwargs)
+    assert b"promosi" in client.get(csv_url).content  # Indonesian, the default
+    english_csv = client.get("/en" + csv_url).content
+    assert b"promotion" in english_csv and b"relegation" in english_csv
 
 
 def test_the_season_table_page_csv_and_json(client: Client, db: Any) -> None:
@@ -286,5 +288,5 @@ def test_why_here_values_use_the_languages_decimal_separator(
     url = page_url(league)
     indonesian = client.get(url).content.decode()
     english = client.get("/en" + url).content.decode()
-    assert "Citra is above Ani on Points scored: 550,5 against 500." in indonesian
+    assert "Citra di atas Ani berdasarkan Poin dicetak: 550,5 lawan 500." in indonesian
     assert "Citra is above Ani on Points scored: 550.5 against 500." in english
