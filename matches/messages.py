@@ -56,13 +56,38 @@ TEMPLATES: dict[str, Any] = {
 }
 
 
+#: The engine names ends in English words (``allfives.layout.END_WORDS``).
+END_WORDS: dict[str, Any] = {
+    "west": _("west"),
+    "east": _("east"),
+    "north": _("north"),
+    "south": _("south"),
+}
+
+
+def _params(exc: AllFivesError) -> dict[str, Any]:
+    """The error's params with the engine's English end names in the active language."""
+    params: dict[str, Any] = dict(exc.params)
+    end_name, end_names = params.get("end_name"), params.get("end_names")
+    if isinstance(end_name, str):
+        params["end_name"] = str(END_WORDS.get(end_name, end_name))
+    if isinstance(end_names, str):
+        words = [str(END_WORDS.get(w, w)) for w in end_names.split(" and ")]
+        params["end_names"] = (
+            str(_("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]})
+            if len(words) > 1
+            else words[0]
+        )
+    return params
+
+
 def engine_error_message(exc: AllFivesError) -> str:
     """The error's message in the active language."""
     template = TEMPLATES.get(exc.code)
     if template is None:
         return exc.message
     try:
-        return str(template).format(**exc.params)
+        return str(template).format(**_params(exc))
     except (KeyError, IndexError, ValueError):
         return exc.message
 

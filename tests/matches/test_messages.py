@@ -7,7 +7,7 @@ import string
 import pytest
 from django.utils import translation
 
-from allfives import ERRORS, AllFivesError
+from allfives import ERRORS, AllFivesError, replay
 from matches.messages import TEMPLATES, engine_error_json, engine_error_message
 
 
@@ -35,3 +35,27 @@ def test_an_engine_error_is_shown_from_its_template(code: str) -> None:
     for value in params.values():
         assert value in message
     assert engine_error_json(error)["code"] == code
+
+
+def test_engine_end_names_are_translated_inside_the_message() -> None:
+    # Given [1|4] laid on the west end of a [3|6] lead, which does not match it (R7)
+    document = {
+        "format": "allfives/1",
+        "players": 2,
+        "hands": [
+            {
+                "leader": 0,
+                "moves": [{"seat": 0, "play": "3-6"}, {"seat": 1, "play": "1-4", "end": "W"}],
+            }
+        ],
+    }
+    with pytest.raises(AllFivesError) as refused:
+        replay(document)
+    assert refused.value.code == "tile_does_not_match"
+    # When its message is shown in each language, then the end is named in that language
+    with translation.override("id"):
+        indonesian = engine_error_message(refused.value)
+    with translation.override("en"):
+        english = engine_error_message(refused.value)
+    assert "barat" in indonesian and "west" not in indonesian
+    assert "west" in english
