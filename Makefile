@@ -44,7 +44,7 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/hadolint --failure-threshold warning Dockerfile
-	$(BIN)/bandit -q -c pyproject.toml -r allfives league matches config
+	$(BIN)/bandit -q --severity-level medium -c pyproject.toml -r allfives league matches config
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy --strict allfives
