@@ -91,6 +91,7 @@ class EntryFactory(DjangoModelFactory[Entry]):
 
     class Meta:
         model = Entry
+        skip_postgeneration_save = True
 
     tournament = factory.SubFactory(TournamentFactory)
     player = factory.SubFactory(PlayerFactory)

@@ -17,3 +17,6 @@ REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_CLASSES": []}  # noqa: F40
 # Tasks run in-process unless a test starts a real worker against the broker
 # (those tests use REDIS_URL explicitly); the Redis cache is still used when set.
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)
+
+# Static files are served by the finders in tests; nothing is collected beforehand.
+WHITENOISE_AUTOREFRESH = True
