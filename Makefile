@@ -67,7 +67,8 @@ beat: $(VENV)/.installed
 	$(BIN)/celery -A config.celery_app beat --loglevel=INFO
 
 bench: $(VENV)/.installed
-	@for b in bench/*.py; do echo "== $$b"; $(PYTHON) $$b || exit 1; done
+	@for b in bench/*.py; do echo "== $$b"; \
+	  DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/kelipatan} $(PYTHON) $$b || exit 1; done
 
 messages: $(VENV)/.installed
 	$(MANAGE) makemessages -l id -l en --ignore=.venv --ignore=staticfiles --no-obsolete
