@@ -80,13 +80,25 @@ def matches_list(
     return qs
 
 
+#: The player's public fields: a seat never loads contact details.
+PUBLIC_PLAYER_FIELDS = ("player__name", "player__nickname", "player__slug")
+
+
 def match_seats(*, match: Match) -> list[SeatInfo]:
     """The seats in order: the table's for a league match, the match's own for a friendly."""
     rows: list[Seat | MatchSeat]
     if match.table_id is not None:
-        rows = list(Seat.objects.filter(table_id=match.table_id).select_related("player"))
+        rows = list(
+            Seat.objects.filter(table_id=match.table_id)
+            .select_related("player")
+            .only("number", "player", *PUBLIC_PLAYER_FIELDS)
+        )
     else:
-        rows = list(MatchSeat.objects.filter(match=match).select_related("player"))
+        rows = list(
+            MatchSeat.objects.filter(match=match)
+            .select_related("player")
+            .only("number", "match", "player", *PUBLIC_PLAYER_FIELDS)
+        )
     return [
         SeatInfo(
             number=row.number,

@@ -21,10 +21,10 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 
 from league.live import TableLive
-from league.models import Round, Seat, Tournament
+from league.models import Round, Tournament
 from league.ratings.selectors import table_win_probabilities
 from matches.models import Hand, Match, MatchStatus
-from matches.selectors import SeatInfo, side_of, sides_of
+from matches.selectors import SeatInfo, match_seats, sides_of
 
 
 def _half(points_x2: int | str) -> Decimal:
@@ -137,36 +137,6 @@ class ScoresheetView:
         )
 
 
-def _public_seats(match: Match) -> tuple[SeatInfo, ...]:
-    """Seats in order: the table's for a league match, the match's own for a friendly.
-
-    Read with the player's public fields only (never contact details).
-    """
-    rows: Sequence[Any]
-    if match.table_id is not None:
-        rows = list(
-            Seat.objects.filter(table_id=match.table_id)
-            .select_related("player")
-            .only("number", "player", "player__name", "player__nickname", "player__slug")
-        )
-    else:
-        rows = list(
-            match.friendly_seats.select_related("player").only(
-                "number", "match", "player", "player__name", "player__nickname", "player__slug"
-            )
-        )
-    return tuple(
-        SeatInfo(
-            number=row.number,
-            side=side_of(row.number, match.player_count),
-            player_id=row.player_id,
-            name=str(row.player),
-            slug=row.player.slug,
-        )
-        for row in sorted(rows, key=lambda r: r.number)
-    )
-
-
 def _went_out(hand: Hand, moves: Sequence[Mapping[str, Any]]) -> int:
     """The seat that dominoed: named in a tally entry, the last to lay a tile otherwise."""
     if hand.mode == Hand.Mode.TALLY:
@@ -231,7 +201,7 @@ def scoresheet_public(*, match_id: int) -> ScoresheetView | None:
     )
     if match is None:
         return None
-    seats = _public_seats(match)
+    seats = tuple(match_seats(match=match))
     by_number = {seat.number: seat for seat in seats}
     sides = sides_of(match.player_count)
     hands = tuple(_hand_line(hand, by_number, sides) for hand in match.hands.order_by("number"))
