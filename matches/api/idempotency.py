@@ -18,6 +18,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -36,18 +38,15 @@ def _digest(request: Request) -> str:
     return hashlib.sha256(f"{request.query_params.urlencode()}\n{body}".encode()).hexdigest()
 
 
+class IdempotencyKeyReused(APIException):
+    status_code = 422
+    default_code = "idempotency_key_reused"
+    default_detail = gettext_lazy("This Idempotency-Key was already used for another request.")
+
+
 def _replayed(stored: IdempotentRequest, digest: str) -> Response:
     if stored.request_hash != digest:
-        return Response(
-            {
-                "ok": False,
-                "error": {
-                    "code": "idempotency_key_reused",
-                    "message": _("This Idempotency-Key was already used for another request."),
-                },
-            },
-            status=422,
-        )
+        raise IdempotencyKeyReused  # the API's error envelope answers it
     response = Response(stored.body, status=stored.status_code)
     response["Idempotent-Replayed"] = "true"
     return response
@@ -62,16 +61,7 @@ def idempotent(handler: Handler) -> Handler:
         if not key or not request.user.is_authenticated:
             return handler(view, request, *args, **kwargs)
         if len(key) > MAX_KEY_LENGTH:
-            return Response(
-                {
-                    "ok": False,
-                    "error": {
-                        "code": "bad_idempotency_key",
-                        "message": _("The Idempotency-Key is too long."),
-                    },
-                },
-                status=400,
-            )
+            raise ParseError(_("The Idempotency-Key is too long."), code="bad_idempotency_key")
         endpoint = f"{request.method} {request.path}"
         digest = _digest(request)
         found = idempotent_request_get(key=key, user_id=request.user.pk, endpoint=endpoint)

@@ -55,6 +55,16 @@ def test_a_key_reused_for_a_different_request_is_refused(api: APIClient, table: 
 
 
 @pytest.mark.django_db
+def test_an_overlong_key_is_refused_in_the_error_envelope(api: APIClient, table: Table) -> None:
+    match = new_match(api, table)
+    response = record(api, match, HAND_1, **{"Idempotency-Key": "k" * 201})
+    assert response.status_code == 400
+    assert response.json()["ok"] is False
+    assert response.json()["error"]["code"] == "bad_idempotency_key"
+    assert Hand.objects.filter(match_id=match["id"]).count() == 0
+
+
+@pytest.mark.django_db
 def test_a_refused_request_is_not_remembered(api: APIClient, table: Table) -> None:
     match = new_match(api, table)
     bad = record(api, match, {**HAND_1, "scores": [[0, 12]]}, **{"Idempotency-Key": "fix-me"})
