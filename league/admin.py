@@ -56,7 +56,8 @@ admin.site.index_title = _("Clubs, seasons and tournaments")
 class TournamentScopedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Limits an organiser to the rows of the tournaments they organise.
 
-    ``tournament_path`` is the lookup from the model to its tournament.
+    ``tournament_path`` is the lookup from the model to its tournament (``""`` for
+    tournaments themselves).
     """
 
     tournament_path = "tournament"
@@ -68,13 +69,14 @@ class TournamentScopedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         qs = super().get_queryset(request)
         if request.user.is_superuser:
             return qs
-        return qs.filter(**{f"{self.tournament_path}__in": self._managed(request)})
+        lookup = f"{self.tournament_path}__in" if self.tournament_path else "pk__in"
+        return qs.filter(**{lookup: self._managed(request).values("pk")})
 
     def _owns(self, request: HttpRequest, obj: Model | None) -> bool:
         if obj is None or request.user.is_superuser:
             return True
         tournament: Any = obj
-        for part in self.tournament_path.split("__"):
+        for part in self.tournament_path.split("__") if self.tournament_path else ():
             tournament = getattr(tournament, part)
         if not isinstance(tournament, Tournament):
             return False
@@ -291,7 +293,8 @@ class EntryInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Tournament)
-class TournamentAdmin(SimpleHistoryAdmin):
+class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+    tournament_path = ""
     list_display = ["name", "season", "format", "table_size", "rounds_count", "status"]
     list_filter = ["status", "format", "table_size", "season"]
     search_fields = ["name", "venue"]
@@ -323,24 +326,7 @@ class TournamentAdmin(SimpleHistoryAdmin):
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
-        qs: QuerySet[Tournament] = super().get_queryset(request).select_related("season")
-        if request.user.is_superuser:
-            return qs
-        return qs.filter(pk__in=tournaments_managed_by(user=request.user).values("pk"))
-
-    def _owns(self, request: HttpRequest, obj: Tournament | None) -> bool:
-        if obj is None or request.user.is_superuser:
-            return True
-        return tournaments_managed_by(user=request.user).filter(pk=obj.pk).exists()
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return super().has_view_permission(request, obj) and self._owns(request, obj)
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return super().has_change_permission(request, obj) and self._owns(request, obj)
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return super().has_delete_permission(request, obj) and self._owns(request, obj)
+        return super().get_queryset(request).select_related("season")
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
