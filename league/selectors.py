@@ -19,6 +19,11 @@ from league.models import (
 type AnyUser = AbstractBaseUser | AnonymousUser
 
 
+def user_is_superuser(*, user: AnyUser) -> bool:
+    """A signed-in, active superuser: sees and manages everything."""
+    return bool(user.is_authenticated and user.is_active and getattr(user, "is_superuser", False))
+
+
 def tournaments_managed_by(*, user: AnyUser) -> QuerySet[Tournament]:
     """Tournaments the user organises (all of them for a superuser)."""
     if not user.is_authenticated or not user.is_active:
@@ -69,7 +74,7 @@ def user_is_organiser(*, user: AnyUser) -> bool:
 def tournaments_visible_to(*, user: AnyUser) -> QuerySet[Tournament]:
     """Published tournaments (anything but a draft), and the drafts the user organises or
     scores (every tournament for a superuser)."""
-    if user.is_authenticated and user.is_active and getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return Tournament.objects.all()
     public = ~Q(status=Tournament.Status.DRAFT)
     if not user.is_authenticated or not user.is_active:
@@ -81,7 +86,7 @@ def tournaments_visible_to(*, user: AnyUser) -> QuerySet[Tournament]:
 
 def rounds_visible_to(*, user: AnyUser) -> QuerySet[Round]:
     """Published and finished rounds of visible tournaments; draft rounds to their organisers."""
-    if user.is_authenticated and user.is_active and getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return Round.objects.all()
     public = Q(tournament__in=tournaments_visible_to(user=user).values("pk")) & ~Q(
         status=Round.Status.DRAFT
@@ -93,7 +98,7 @@ def rounds_visible_to(*, user: AnyUser) -> QuerySet[Round]:
 
 def tables_visible_to(*, user: AnyUser) -> QuerySet[Table]:
     """Tables of the rounds the user may see (never a draft round's, to the public)."""
-    if user.is_authenticated and user.is_active and getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return Table.objects.all()
     return Table.objects.filter(round__in=rounds_visible_to(user=user).values("pk"))
 

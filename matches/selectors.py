@@ -11,7 +11,12 @@ from django.db.models import Q, QuerySet
 
 from allfives import AllFivesError, HandState, Layout, Move, Rules
 from league.models import Seat, Table
-from league.selectors import tables_visible_to, tournament_can_manage, tournament_can_score
+from league.selectors import (
+    tables_visible_to,
+    tournament_can_manage,
+    tournament_can_score,
+    user_is_superuser,
+)
 from matches.models import Hand, IdempotentRequest, Match, MatchSeat
 
 type AnyUser = AbstractBaseUser | AnonymousUser
@@ -56,7 +61,7 @@ def table_rules(*, table: Table) -> dict[str, Any]:
 def matches_visible_to(*, user: AnyUser) -> QuerySet[Match]:
     """Matches the user may read: at tables they may see (never a draft round's or a draft
     tournament's, to the public), and friendly matches."""
-    if user.is_authenticated and user.is_active and getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return Match.objects.all()
     return Match.objects.filter(
         Q(table__isnull=True) | Q(table__in=tables_visible_to(user=user).values("pk"))
