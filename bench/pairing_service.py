@@ -1,4 +1,4 @@
-"""Pairing a round through the database (``league.services.pairing.round_pair``): reading
+"""Pairing a round through the database (``pairing.services.pairing.round_pair``): reading
 the field (entries, standings, seat history), running the pure Swiss, and writing the
 tables, seats, costs and report back — for Swiss fields of 64, 200 and 500 players over
 four rounds (three played before the last), a group Swiss of 64 and a round robin of 16 at
@@ -107,8 +107,8 @@ def _timed(label: str, run: object) -> float:
 
 
 def main() -> None:
-    from league.services.pairing import pairing_field, round_pair
     from league.services.rounds import round_create
+    from pairing.services.pairing import pairing_field, round_pair
 
     for n in FIELDS:
         tournament = _tournament(n)

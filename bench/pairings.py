@@ -1,4 +1,4 @@
-"""Speed and quality of the pure pairing algorithms (``league.pairing``), printed as
+"""Speed and quality of the pure pairing algorithms (``pairing.algorithms``), printed as
 figures; not a test.
 
 - *swiss*: 1,000 entrants over 9 rounds with simulated results (the stronger entrant wins
@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from league.pairing import (
+from pairing.algorithms import (
     Draw,
     Entrant,
     History,

@@ -185,9 +185,10 @@ def _brief(report: Any) -> str:
 def main() -> None:
     from django.db import transaction
 
-    from league.models import RatingEvent, TableResult
-    from league.ratings.maths import Match, rate_matches
-    from league.ratings.services import (
+    from league.models import TableResult
+    from ratings.maths import Match, rate_matches
+    from ratings.models import RatingEvent
+    from ratings.services.rating import (
         rating_apply_match,
         ratings_recompute_all,
         tables_to_rate,

@@ -259,14 +259,14 @@ def _timed(step: Callable[[], object]) -> float:
 
 
 def _mark(**scope: int) -> None:
-    from league.models import Standings
+    from standings.models import Standings
 
     Standings.objects.filter(**scope).update(requested_version=F("requested_version") + 1)
 
 
 def _full_recomputes(season_id: int, night_id: int) -> None:
-    from league.standings.selectors import standings_compute
-    from league.standings.services import (
+    from standings.selectors import standings_compute
+    from standings.services.refresh import (
         season_standings_refresh,
         standings_get_or_create,
         standings_refresh,
@@ -304,7 +304,7 @@ def _one_more_match(season_id: int, night_id: int) -> None:
 
     from league.models import Entry, Round, Seat, Table
     from league.services.results import SideOutcome, table_result_record
-    from league.standings.services import season_standings_refresh, standings_refresh
+    from standings.services.refresh import season_standings_refresh, standings_refresh
 
     night_round = Round.objects.filter(tournament_id=night_id).order_by("-number").first()
     assert night_round is not None

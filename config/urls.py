@@ -20,12 +20,16 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("api/", include("league.api.urls")),
+    path("api/", include("standings.api.urls")),
+    path("api/", include("pairing.api.urls")),
     path("api/", include("matches.api.urls")),
 ]
 
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     path("", include("matches.urls")),
+    path("", include("standings.urls")),
+    path("", include("ratings.urls")),
     path("", include("league.urls")),
     prefix_default_language=False,
 )

@@ -25,7 +25,6 @@ from import_export.admin import ImportExportModelAdmin
 from import_export.widgets import ForeignKeyWidget
 from simple_history.admin import SimpleHistoryAdmin
 
-from league.admin_pairing import RoundPairingAdminMixin
 from league.imports import CsvImportForm
 from league.models import (
     ApiToken,
@@ -381,13 +380,12 @@ class TableInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Round)
-# The pairing mixin narrows ``change_form_template`` to a plain template name.
-class RoundAdmin(RoundPairingAdminMixin, TournamentScopedAdmin, SimpleHistoryAdmin):  # type: ignore[misc]
+class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     list_display = ["__str__", "tournament", "number", "status", "starts_at"]
     list_filter = ["status", "tournament"]
     search_fields = ["tournament__name"]
     inlines = [TableInline]
-    actions = ["pair", "publish", "close"]
+    actions = ["publish", "close"]
 
     def _run(
         self, request: HttpRequest, queryset: QuerySet[Round], service: Any, done_msg: str

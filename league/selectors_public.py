@@ -30,14 +30,11 @@ from league.models import (
     RuleSet,
     Season,
     Seat,
-    StandingsRow,
     Table,
     TableResult,
     Tournament,
 )
 
-#: Rows of the standings shown on a tournament's page (the standings page has them all).
-LEADERS_COUNT = 8
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 _PRIVATE_PLAYER_FIELDS = ("email", "phone")
 
@@ -116,24 +113,12 @@ class RoundSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class LeaderLine:
-    """A row of the stored standings, as the tournament page shows the leaders."""
-
-    rank: int
-    name: str
-    url: str | None
-    match_points: Decimal
-    played: int
-
-
-@dataclass(frozen=True, slots=True)
 class TournamentView:
     tournament: Tournament
     rules: RulesInForce
     rounds: tuple[RoundSummary, ...]  # every public round, first to last
     current: RoundView | None  # the latest public round, with its tables
     entries_count: int
-    leaders: tuple[LeaderLine, ...]  # the top of the stored standings (standings issue)
 
     @property
     def live_round(self) -> RoundView | None:
@@ -322,43 +307,6 @@ def _rounds_query() -> QuerySet[Round]:
     return rounds_public().prefetch_related(*_round_prefetches())
 
 
-def _leaders(tournament: Tournament) -> tuple[LeaderLine, ...]:
-    rows = (
-        StandingsRow.objects.filter(standings__tournament=tournament)
-        .select_related("entry__player", "entry__partnership")
-        .only(
-            "rank",
-            "name",
-            "match_points",
-            "tables_played",
-            "entry",
-            "entry__player",
-            "entry__player__slug",
-            "entry__partnership",
-            "entry__partnership__slug",
-        )
-        .order_by("position")[:LEADERS_COUNT]
-    )
-    lines = []
-    for row in rows:
-        entry = row.entry
-        who = None if entry is None else (entry.partnership or entry.player)
-        points = row.match_points
-        lines.append(
-            LeaderLine(
-                rank=row.rank,
-                name=row.name,
-                url=who.get_absolute_url() if who is not None else None,
-                # 2.0000 -> 2, 0.5000 -> 0.5: stored with four places, shown with what it needs
-                match_points=points.quantize(Decimal(1))
-                if points == points.to_integral_value()
-                else points.normalize(),
-                played=row.tables_played,
-            )
-        )
-    return tuple(lines)
-
-
 def tournament_public(*, slug: str) -> TournamentView | None:
     """A public tournament: its public rounds, the latest one with its tables (earlier
     rounds have their own pages), and the rules in force."""
@@ -401,7 +349,6 @@ def tournament_public(*, slug: str) -> TournamentView | None:
         ),
         current=current,
         entries_count=int(getattr(tournament, "entries_total", 0)),
-        leaders=_leaders(tournament),
     )
 
 

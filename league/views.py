@@ -12,8 +12,6 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from league import selectors_public as public
-from league.cards import table_card_pdf
-from league.ratings.display import player_rating_chart_svg
 
 #: How often a page showing a round in play asks for fresh scores (htmx polling).
 LIVE_REFRESH_SECONDS_DEFAULT = 15
@@ -88,19 +86,6 @@ def round_live(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_safe
-def table_card(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    """A table's paper scoresheet as a PDF, for scorekeepers who write by hand."""
-    line = public.table_public(slug=slug, number=number, table_number=table)
-    if line is None:
-        raise Http404
-    pdf = table_card_pdf(line=line, base_url=request.build_absolute_uri("/"))
-    response = HttpResponse(pdf, content_type="application/pdf")
-    filename = f"{slug}-r{number}-t{table}.pdf"
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
-@require_safe
 def player(request: HttpRequest, slug: str) -> HttpResponse:
     view = public.player_public(slug=slug)
     if view is None:
@@ -108,13 +93,8 @@ def player(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "league/player.html",
-        {"view": view, "rating_chart": _rating_chart(view.player.pk)},
+        {"view": view},
     )
-
-
-def _rating_chart(player_id: int) -> str | None:
-    """The player's rating chart (issue 10); None before any rated match."""
-    return player_rating_chart_svg(player_id=player_id)
 
 
 @require_safe

@@ -1,4 +1,5 @@
-"""App configuration for ``matches``."""
+"""App configuration for ``matches``: live scores for the league's pages, and the API's
+answers to score-entry refusals."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -9,8 +10,15 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Matches")
 
     def ready(self) -> None:
-        # The league's public pages show live scores without importing matches (league.live).
+        from allfives import AllFivesError
+        from league.api.errors import api_error_renderer_add
         from league.live import table_live_provider_set
+        from matches.api.errors import engine_refusal_response, stale_version_response
         from matches.selectors_public import tables_live_read
+        from matches.services.concurrency import StaleVersionError
 
+        # The league's public pages show live scores without importing matches.
         table_live_provider_set(tables_live_read)
+        # Stale versions first: the more specific answer wins.
+        api_error_renderer_add(StaleVersionError, stale_version_response)
+        api_error_renderer_add(AllFivesError, engine_refusal_response)

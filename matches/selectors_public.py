@@ -22,9 +22,9 @@ from django.urls import reverse
 
 from league.live import TableLive
 from league.models import Round, Tournament
-from league.ratings.selectors import table_win_probabilities
 from matches.models import Hand, Match, MatchStatus
 from matches.selectors import SeatInfo, match_seats, sides_of
+from ratings.selectors import table_win_probabilities
 
 
 def _half(points_x2: int | str) -> Decimal:

@@ -13,6 +13,11 @@ from matches import views, views_public
 app_name = "matches"
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path(
+        "tournaments/<slug:slug>/rounds/<int:number>/tables/<int:table>/card.pdf",
+        views_public.table_card,
+        name="table_card",
+    ),
     path("matches/<int:match_id>/", views_public.match_scoresheet, name="public_scoresheet"),
     path(
         "matches/<int:match_id>/live/",

@@ -2,6 +2,7 @@
 layout of tile-by-tile hands and a chart of both sides' totals against the target.
 While the match is played the hands refresh themselves (htmx polling). Read-only:
 each view calls one selector (``matches.selectors_public``) and shapes its output.
+Also a table's paper scoresheet (the table card) as a PDF.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from league.charts import ChartSeries, score_progression_svg
+from league.selectors_public import table_public
+from matches.cards import table_card_pdf
+from matches.charts import ChartSeries, score_progression_svg
 from matches.selectors_public import ScoresheetView, scoresheet_public
 
 LIVE_REFRESH_SECONDS_DEFAULT = 15
@@ -70,4 +73,17 @@ def match_scoresheet_live(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scoresheet's body alone: what htmx swaps in while the match is played."""
     response = render(request, "matches/public/_sheet.html", _context(_scoresheet(match_id)))
     response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_safe
+def table_card(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """A table's paper scoresheet as a PDF, for scorekeepers who write by hand."""
+    line = table_public(slug=slug, number=number, table_number=table)
+    if line is None:
+        raise Http404
+    pdf = table_card_pdf(line=line, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    filename = f"{slug}-r{number}-t{table}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response

@@ -39,6 +39,9 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "league",
+    "standings",
+    "ratings",
+    "pairing",
     "matches",
 ]
 
@@ -163,9 +166,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # A static beat schedule (django-celery-beat does not support Django 6.1 yet).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Standings left dirty (a refresh the broker never took) are recomputed within a minute.
-CELERY_BEAT_SCHEDULE["standings-sweep"] = {"task": "league.standings_sweep", "schedule": 60.0}
+CELERY_BEAT_SCHEDULE["standings-sweep"] = {"task": "standings.standings_sweep", "schedule": 60.0}
 # Ratings whose task was lost (broker down) or that a correction left stale: every 5 min.
-CELERY_BEAT_SCHEDULE["ratings-catch-up"] = {"task": "league.ratings_catch_up", "schedule": 300.0}
+CELERY_BEAT_SCHEDULE["ratings-catch-up"] = {"task": "ratings.ratings_catch_up", "schedule": 300.0}
 # Idempotency keys are kept a day for resends from flaky phones, then purged hourly.
 CELERY_BEAT_SCHEDULE["idempotency-purge"] = {
     "task": "matches.idempotent_requests_purge",
@@ -190,7 +193,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "league.api.schema.AutoSchema",  # documents the error envelope
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
-    "EXCEPTION_HANDLER": "matches.api.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "league.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",

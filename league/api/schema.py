@@ -4,7 +4,7 @@ Every operation of every app's API documents its error responses with one shared
 ``ErrorEnvelope`` component, added by ``AutoSchema`` (the project's
 ``DEFAULT_SCHEMA_CLASS``), so views need not repeat them. A view that returns an error
 status not in the defaults lists it with ``@extend_schema(responses={...,
-409: ERROR_RESPONSES[409]})``. ``matches.api.errors.api_exception_handler`` produces
+409: ERROR_RESPONSES[409]})``. ``league.api.errors.api_exception_handler`` produces
 this shape for every 4xx.
 """
 

@@ -18,6 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
+from league.hooks import tiebreaks_clean
 from league.models import (
     Division,
     Entry,
@@ -32,7 +33,6 @@ from league.models import (
     TableResultSide,
     Tournament,
 )
-from league.standings.maths import StandingsError, validate_tiebreaks
 
 MAX_SEED = 100_000
 
@@ -233,10 +233,7 @@ class TournamentSerializer(StrictModelSerializer):
         return [float(v) for v in value]
 
     def validate_tiebreaks(self, value: list[str]) -> list[str]:
-        try:
-            return [str(t) for t in validate_tiebreaks(value)]
-        except StandingsError as exc:
-            raise serializers.ValidationError(str(exc), code=exc.code) from exc
+        return tiebreaks_clean(value)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         season = attrs.get("season", getattr(self.instance, "season", None))

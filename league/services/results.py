@@ -2,7 +2,8 @@
 
 ``matches`` calls ``table_result_record`` when a match ends (and
 ``table_status_set`` when one starts); ``league`` keeps its own record, from which
-standings and pairings are computed, and refreshes the standings after commit.
+standings and pairings are computed, and tells the apps that listen
+(``league.hooks``: standings, ratings) inside the same transaction.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from league.hooks import table_changed
 from league.models import Table, TableResult, TableResultSide
-from league.ratings.services import ratings_schedule_after_result
-from league.standings.services import standings_refresh_request_for_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,7 @@ def table_status_set(*, table_id: int, status: str) -> None:
     if status not in Table.Status.values:
         raise ValidationError(_("Unknown table status %(s)s.") % {"s": status})
     Table.objects.filter(pk=table_id).update(status=status)
-    standings_refresh_request_for_table(table_id=table_id)  # tables in play are shown
+    table_changed(table_id=table_id, is_result=False)  # standings show the tables in play
 
 
 @transaction.atomic
@@ -74,8 +74,7 @@ def table_result_record(
     )
     table.status = Table.Status.FINISHED
     table.save(update_fields=["status", "updated_at"])
-    ratings_schedule_after_result(table_id=table_id)
-    standings_refresh_request_for_table(table_id=table_id)
+    table_changed(table_id=table_id)
     return result
 
 
@@ -84,5 +83,4 @@ def table_result_clear(*, table_id: int) -> None:
     """Forget a result (a finished match was reopened by an organiser)."""
     TableResult.objects.filter(table_id=table_id).delete()
     Table.objects.filter(pk=table_id).update(status=Table.Status.PLAYING)
-    ratings_schedule_after_result(table_id=table_id)
-    standings_refresh_request_for_table(table_id=table_id)
+    table_changed(table_id=table_id)

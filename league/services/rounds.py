@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from league.hooks import round_publish_problems
 from league.models import Entry, Round, Seat, Table, Tournament
 
 
@@ -94,9 +95,7 @@ def round_publish(*, round: Round) -> Round:
         raise ValidationError(_("The round has no tables yet."), code="no_tables")
     # A hand-edited draft may be unplayable (an entrant twice, a table of the wrong size):
     # rematches and partner repeats are only warnings, those are refused.
-    from league.services.pairing import round_draft_validate  # pairing builds on this module
-
-    blocking = [p.message for p in round_draft_validate(round=round) if p.is_blocking]
+    blocking = round_publish_problems(round=round)
     if blocking:
         raise ValidationError([ValidationError(m, code="draft_unplayable") for m in blocking])
     round.status = Round.Status.PUBLISHED

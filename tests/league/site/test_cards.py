@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from league.cards import CARD_HAND_ROWS, table_card_html
 from league.selectors_public import table_public
+from matches.cards import CARD_HAND_ROWS, table_card_html
 from tests.league.site.conftest import LeagueDay
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from league.charts import ChartSeries, nice_step, score_progression_svg
+from matches.charts import ChartSeries, nice_step, score_progression_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from league.models import StandingsRow
-from league.standings.services import standings_refresh
+from standings.models import StandingsRow
+from standings.services.refresh import standings_refresh
 from tests.league.site.conftest import EVIL_NAME, LeagueDay, ScoredDay
 
 pytestmark = pytest.mark.django_db

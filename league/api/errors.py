@@ -1,0 +1,105 @@
+"""One error shape for the whole API.
+
+Rule errors from the engine keep the SCORESHEET.md shape
+``{"ok": false, "error": {"hand", "move", "code", "rule", "message"}}`` with HTTP 400;
+every other 4xx (validation, authentication, permission, not found, conflict,
+throttling) uses the same envelope ``{"ok": false, "error": {"code", "message", ...}}``
+so that clients handle one shape. Messages are in the request's language.
+
+Every app's API shares this handler; an app whose exceptions need a shape of their own
+registers a renderer (``api_error_renderer_add``) in its ``AppConfig.ready``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DataError, IntegrityError
+from django.db.models import ProtectedError, RestrictedError
+from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+#: Renders one kind of exception as a complete API response (status and envelope).
+type ErrorRenderer = Callable[[Any], Response]
+
+_renderers: dict[type[Exception], ErrorRenderer] = {}
+
+
+def api_error_renderer_add(kind: type[Exception], renderer: ErrorRenderer) -> None:
+    """Register how an app's own exceptions answer (``matches``: engine refusals, HTTP 400
+    in the scoresheet shape, and stale versions, HTTP 409 with the current match)."""
+    _renderers[kind] = renderer
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = gettext_lazy("The request conflicts with the current state of the data.")
+    default_code = "conflict"
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    if isinstance(detail, dict) and detail:
+        return _first_message(next(iter(detail.values())))
+    return str(detail)
+
+
+def _codes(detail: Any) -> Any:
+    if isinstance(detail, list):
+        return [_codes(d) for d in detail]
+    if isinstance(detail, dict):
+        return {k: _codes(v) for k, v in detail.items()}
+    return getattr(detail, "code", "invalid")
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's EXCEPTION_HANDLER: map engine, Django and DRF errors to one envelope."""
+    for kind, renderer in _renderers.items():
+        if isinstance(exc, kind):
+            return renderer(exc)
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            exc = exceptions.ValidationError(
+                {field: [str(m) for m in msgs] for field, msgs in exc.message_dict.items()}
+            )
+        else:
+            exc = exceptions.ValidationError(
+                [str(m) for m in exc.messages], code=getattr(exc, "code", None) or "invalid"
+            )
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    elif isinstance(exc, ProtectedError | RestrictedError | IntegrityError):
+        # A row still in use, or a write racing another one to a unique value.
+        exc = Conflict()
+    elif isinstance(exc, DataError):
+        # A value the database cannot hold (e.g. a number out of range) is bad input.
+        exc = exceptions.ValidationError(_("A value is out of range."), code="out_of_range")
+    response = exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    detail = exc.detail
+    codes = exc.get_codes()
+    if isinstance(codes, list) and len(codes) == 1 and isinstance(codes[0], str):
+        codes = codes[0]  # one service ValidationError: keep its code
+    error: dict[str, Any] = {
+        "code": codes if isinstance(codes, str) else exc.default_code,
+        "message": _first_message(detail),
+    }
+    if isinstance(detail, dict | list) and response.status_code == status.HTTP_400_BAD_REQUEST:
+        error["fields"] = detail if isinstance(detail, dict) else {"non_field_errors": detail}
+        error["field_codes"] = _codes(detail)
+    extra = getattr(exc, "extra", None)
+    if isinstance(extra, dict):
+        error.update(extra)
+    response.data = {"ok": False, "error": error}
+    return response

@@ -1,0 +1,84 @@
+"""The league's extension points: how the apps above it hear of and take part in its writes.
+
+``league`` sits below ``standings``, ``ratings``, ``pairing`` and ``matches`` and never
+imports them. Where one of its services must reach them, the dependency is turned
+around here, in one explicit registry that each app fills in its ``AppConfig.ready``:
+
+- *result listeners* hear, inside the writing transaction, that a table's result or
+  status changed (``standings`` marks its standings dirty, ``ratings`` schedules a
+  re-rating): ``result_listener_add`` / ``table_changed``;
+- *publish checks* may refuse a drafted round (``pairing`` refuses an unplayable draft:
+  an entrant twice, a table of the wrong size): ``publish_check_add`` /
+  ``round_publish_problems``;
+- *tiebreak validators* check a tournament's tiebreak order against the registry of
+  the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``.
+
+Without a registered app (tests of the league alone) each hook does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from league.models import Round
+
+__all__ = [
+    "PublishCheck",
+    "ResultListener",
+    "TiebreaksValidator",
+    "publish_check_add",
+    "result_listener_add",
+    "round_publish_problems",
+    "table_changed",
+    "tiebreaks_clean",
+    "tiebreaks_validator_set",
+]
+
+#: Called with a table's id, and whether its result changed (False: only its status), inside
+#: the writing transaction.
+type ResultListener = Callable[[int, bool], None]
+#: Returns the messages that keep a drafted round from being published (none: it may be).
+type PublishCheck = Callable[["Round"], Sequence[str]]
+#: Returns the tiebreak order cleaned, or raises ``ValidationError`` with a clear message.
+type TiebreaksValidator = Callable[[Sequence[str]], list[str]]
+
+_result_listeners: dict[str, ResultListener] = {}
+_publish_checks: dict[str, PublishCheck] = {}
+_tiebreaks_validator: TiebreaksValidator | None = None
+
+
+def result_listener_add(name: str, listener: ResultListener) -> None:
+    """Register (or replace, under the same name) a listener for changed table results."""
+    _result_listeners[name] = listener
+
+
+def table_changed(*, table_id: int, is_result: bool = True) -> None:
+    """Tell every listener that a table's result (or, ``is_result=False``, only its status)
+    changed."""
+    for listener in tuple(_result_listeners.values()):
+        listener(table_id, is_result)
+
+
+def publish_check_add(name: str, check: PublishCheck) -> None:
+    """Register (or replace, under the same name) a check that may refuse a publication."""
+    _publish_checks[name] = check
+
+
+def round_publish_problems(*, round: Round) -> list[str]:
+    """Every registered check's reasons not to publish ``round`` (empty: it may be)."""
+    return [message for check in tuple(_publish_checks.values()) for message in check(round)]
+
+
+def tiebreaks_validator_set(validator: TiebreaksValidator | None) -> None:
+    """Register (or, with ``None``, remove) the validator of tiebreak orders."""
+    global _tiebreaks_validator
+    _tiebreaks_validator = validator
+
+
+def tiebreaks_clean(tiebreaks: Sequence[str]) -> list[str]:
+    """A tiebreak order as the ranking app accepts it (unchanged when none is registered)."""
+    if _tiebreaks_validator is None:
+        return [str(t) for t in tiebreaks]
+    return _tiebreaks_validator(tiebreaks)

@@ -1,0 +1,17 @@
+"""App configuration for ``standings``: it listens to the league's table results."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class StandingsConfig(AppConfig):
+    name = "standings"
+    verbose_name = _("Standings")
+
+    def ready(self) -> None:
+        from league.hooks import result_listener_add, tiebreaks_validator_set
+        from standings.services.requests import standings_result_listener
+        from standings.tiebreaks import tiebreaks_validate
+
+        result_listener_add("standings", standings_result_listener)
+        tiebreaks_validator_set(tiebreaks_validate)

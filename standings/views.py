@@ -1,0 +1,344 @@
+"""Public standings pages (tournament, season, division) and their CSV export.
+
+The views read the stored rows (``standings.selectors``) and shape them for
+people; they compute nothing. The ranked table is rendered once per stored version,
+language and sort order and kept in the cache, so a busy page costs one query. While
+matches are in play the page polls itself with htmx; once the standings are final the
+poll answers 286 and htmx stops.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.formats import get_format
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from league.live import tables_live
+from league.models import Division, Tournament
+from standings.display import column_labels, row_status, row_values, separation_text
+from standings.models import Standings, StandingsRow
+from standings.selectors import (
+    SORTABLE_COLUMNS,
+    TableInPlay,
+    division_with_standings,
+    season_with_standings,
+    standings_cache_key,
+    standings_rows,
+    standings_sort_key,
+    standings_zone,
+    tables_in_play,
+    tournament_with_standings,
+)
+
+POLL_SECONDS = 10
+STOP_POLLING = 286  # htmx stops polling on this status
+
+# Columns always shown, then those of the scope's tiebreaks not among them.
+BASE_COLUMNS = (
+    "match_points",
+    "played",
+    "wins",
+    "ties",
+    "losses",
+    "byes",
+    "points_scored",
+    "points_difference",
+    "target_share",
+)
+EXTRA_TIEBREAKS = (
+    "head_to_head",
+    "buchholz",
+    "median_buchholz",
+    "sonneborn_berger",
+    "table_mates_strength",
+    "hands_won",
+    "lot",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    key: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayRow:
+    rank: str
+    name: str
+    cells: list[Cell]
+    status: str
+    zone: str
+    why: str
+
+
+def tournament_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament, standings = _get(tournament_with_standings, slug=slug)
+    is_live = tournament.status == Tournament.Status.RUNNING
+    return _page(
+        request,
+        title=_("Standings: %(name)s") % {"name": tournament.name},
+        standings=standings,
+        division=None,
+        is_live=is_live,
+        in_play=tables_in_play(tournament_id=tournament.pk)
+        if is_live and _may_be_playing(standings)
+        else [],
+        csv_url=reverse("standings:tournament_standings_csv", kwargs={"slug": slug}),
+        json_url=reverse("api-tournament-standings", kwargs={"slug": slug}),
+    )
+
+
+def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    season, standings = _get(season_with_standings, slug=slug)
+    return _page(
+        request,
+        title=_("Season table: %(name)s") % {"name": season.name},
+        standings=standings,
+        division=None,
+        is_live=season.status == season.Status.RUNNING,
+        in_play=[],
+        csv_url=reverse("standings:season_standings_csv", kwargs={"slug": slug}),
+        json_url=reverse("api-season-standings", kwargs={"slug": slug}),
+    )
+
+
+def division_standings(request: HttpRequest, slug: str, division_id: int) -> HttpResponse:
+    division, standings = _get(division_with_standings, season_slug=slug, division_id=division_id)
+    kwargs = {"slug": slug, "division_id": division_id}
+    return _page(
+        request,
+        title=_("Division table: %(name)s") % {"name": str(division)},
+        standings=standings,
+        division=division,
+        is_live=division.season.status == division.season.Status.RUNNING,
+        in_play=[],
+        csv_url=reverse("standings:division_standings_csv", kwargs=kwargs),
+        json_url=reverse("api-division-standings", kwargs=kwargs),
+    )
+
+
+def tournament_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    _tournament, standings = _get(tournament_with_standings, slug=slug)
+    return _csv(request, standings=standings, filename=f"standings-{slug}.csv")
+
+
+def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    _season, standings = _get(season_with_standings, slug=slug)
+    return _csv(request, standings=standings, filename=f"season-{slug}.csv")
+
+
+def division_standings_csv(request: HttpRequest, slug: str, division_id: int) -> HttpResponse:
+    division, standings = _get(division_with_standings, season_slug=slug, division_id=division_id)
+    return _csv(
+        request,
+        standings=standings,
+        filename=f"division-{slug}-{division_id}.csv",
+        division=division,
+    )
+
+
+def _may_be_playing(standings: Standings | None) -> bool:
+    """Whether a table may be in play: the stored rows say so, or a change (a table
+    starting asks for a refresh too) is not counted yet. Else the query is saved."""
+    return standings is None or standings.is_provisional or standings.is_dirty
+
+
+def _get(selector: Callable[..., tuple[Any, Standings | None]], **kwargs: Any) -> Any:
+    try:
+        return selector(**kwargs)
+    except ObjectDoesNotExist:
+        raise Http404(_("No such standings.")) from None
+
+
+def _page(
+    request: HttpRequest,
+    *,
+    title: str,
+    standings: Standings | None,
+    division: Division | None,
+    is_live: bool,
+    in_play: Sequence[TableInPlay],
+    csv_url: str,
+    json_url: str,
+) -> HttpResponse:
+    sort = request.GET.get("sort")
+    column, descending = standings_sort_key(sort=sort)
+    is_polling = is_live and _may_be_playing(standings)
+    context = {
+        "title": title,
+        "standings": standings,
+        "division": division,
+        "table_html": _table_html(standings, division, column, descending),
+        "in_play": _in_play_rows(in_play),
+        "is_polling": is_polling,
+        "poll_seconds": POLL_SECONDS,
+        "poll_url": request.get_full_path(),
+        "csv_url": csv_url,
+        "json_url": json_url,
+    }
+    if request.headers.get("HX-Request"):
+        response = render(request, "standings/_live.html", context)
+        if not is_polling:
+            response.status_code = STOP_POLLING
+        return response
+    return render(request, "standings/page.html", context)
+
+
+def _table_html(
+    standings: Standings | None, division: Division | None, column: str, descending: bool
+) -> str:
+    """The ranked table, rendered once per stored version, language and sort."""
+    if standings is None or standings.computed_at is None:
+        return ""
+    key = standings_cache_key(
+        standings=standings,
+        variant=f"html:{get_language()}:{'-' if descending else ''}{column}",
+        division=division,
+    )
+    html = cache.get(key)
+    if html is None:
+        sort = f"{'-' if descending else ''}{column}"
+        rows = standings_rows(standings=standings, sort=sort)
+        columns = _columns(standings)
+        labels = column_labels()
+        html = render_to_string(
+            "standings/_table.html",
+            {
+                "rows": _display_rows(
+                    rows,
+                    columns,
+                    division,
+                    in_rank_order=column == "rank",
+                    separator=str(get_format("DECIMAL_SEPARATOR")),
+                ),
+                "headers": [
+                    _header(name, labels[name], column, descending)
+                    for name in ("rank", "name", *columns)
+                ],
+                "division": division,
+            },
+        )
+        cache.set(key, html, timeout=3600)
+    return str(html)
+
+
+def _columns(standings: Standings) -> list[str]:
+    used = set(standings.tiebreaks)
+    return [*BASE_COLUMNS, *(t for t in EXTRA_TIEBREAKS if t in used)]
+
+
+def _header(key: str, label: str, column: str, descending: bool) -> dict[str, Any]:
+    """A column heading with the link that sorts by it (again: the other way)."""
+    sortable = key in SORTABLE_COLUMNS
+    first_descending = key not in ("rank", "name")
+    next_descending = not descending if key == column else first_descending
+    return {
+        "label": label,
+        "href": f"?sort={'-' if next_descending else ''}{key}" if sortable else "",
+        "aria_sort": ("descending" if descending else "ascending") if key == column else "",
+    }
+
+
+def _display_rows(
+    rows: list[StandingsRow],
+    columns: list[str],
+    division: Division | None,
+    *,
+    in_rank_order: bool,
+    separator: str,
+) -> list[DisplayRow]:
+    """Rows shaped for people: localised numbers, status, zone and "why am I here?"."""
+    count = len(rows)
+    shaped = []
+    for index, row in enumerate(rows):
+        values = row_values(row, separator)
+        why = ""
+        if in_rank_order and index + 1 < count and row.separation:
+            why = separation_text(
+                separation=row.separation,
+                upper=row.name,
+                lower=rows[index + 1].name,
+                separator=separator,
+            )
+        shaped.append(
+            DisplayRow(
+                rank=str(row.rank),
+                name=row.name,
+                cells=[Cell(key, values[key]) for key in columns],
+                status=row_status(row),
+                zone=standings_zone(division=division, position=row.position, count=count),
+                why=why,
+            )
+        )
+    return shaped
+
+
+def _in_play_rows(in_play: Sequence[TableInPlay]) -> list[dict[str, Any]]:
+    """Tables in play with their live score when score entry reports one."""
+    live = tables_live(table_ids=[table.table_id for table in in_play])
+    shaped = []
+    for table in in_play:
+        now = live.get(table.table_id)
+        shaped.append(
+            {
+                "number": table.number,
+                "round": table.round_number,
+                "sides": table.sides,
+                "totals": [] if now is None else [str(now.totals[s]) for s in sorted(now.totals)],
+                "hands": None if now is None else now.hands_count,
+                "url": "" if now is None else now.url,
+            }
+        )
+    return shaped
+
+
+def _csv(
+    request: HttpRequest,
+    *,
+    standings: Standings | None,
+    filename: str,
+    division: Division | None = None,
+) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    columns = _columns(standings) if standings else list(BASE_COLUMNS)
+    labels = column_labels()
+    writer.writerow(
+        [labels["rank"], labels["name"]]
+        + [labels[c] for c in columns]
+        + [_("Status"), _("Zone"), _("Why above the next")]
+    )
+    if standings is None or standings.computed_at is None:
+        return response
+    sort = request.GET.get("sort")
+    column, _descending = standings_sort_key(sort=sort)
+    rows = standings_rows(standings=standings, sort=sort)
+    zones = {"promotion": _("promotion"), "relegation": _("relegation"), "": ""}
+    # Machine-readable numbers: a dot for decimals whatever the language.
+    for row in _display_rows(
+        rows, columns, division, in_rank_order=column == "rank", separator="."
+    ):
+        writer.writerow(
+            [
+                row.rank,
+                row.name,
+                *(cell.text for cell in row.cells),
+                row.status,
+                zones[row.zone],
+                row.why,
+            ]
+        )
+    return response

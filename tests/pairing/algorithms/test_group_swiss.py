@@ -1,0 +1,106 @@
+"""Swiss at three- and four-player tables: seven rounds without a repeated meeting at 32
+and 64 players, mixed table sizes, byes only when allowed, standing closeness, seeds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from pairing.algorithms.group_swiss import group_swiss_seat
+from pairing.algorithms.types import Draw, Entrant, History, PairingError
+from tests.pairing.algorithms.counters import is_partition, meeting_counts
+
+
+def simulate(
+    n: int, rounds: int, seed: int, **options: Any
+) -> Iterator[tuple[list[Entrant], Draw]]:
+    """Rounds with random results: one winning side per table, 1 point to each winner."""
+    rng = random.Random(seed)
+    score = dict.fromkeys(range(n), 0)
+    history = History()
+    for r in range(rounds):
+        entrants = [Entrant(i, score[i], rank=i + 1) for i in range(n)]
+        draw = group_swiss_seat(entrants, history, seed=r, rounds_left=rounds - r, **options)
+        yield entrants, draw
+        for t in draw.tables:
+            for winner in rng.choice(t.sides):
+                score[winner] += 1
+        history = history.with_tables(draw.tables)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(32, 1), (64, 2)])
+def test_seven_rounds_without_a_repeated_meeting(n: int, seed: int) -> None:
+    rounds = []
+    for _, draw in simulate(n, 7, seed):
+        assert is_partition([t.seats for t in draw.tables], draw.byes, range(n))
+        assert all(len(t.seats) == 4 for t in draw.tables)
+        assert draw.report.rematches == 0
+        rounds.append([t.seats for t in draw.tables])
+    assert max(meeting_counts(rounds).values()) == 1
+
+
+def test_first_round_tables_are_standing_chunks_and_second_round_groups_by_points() -> None:
+    draws = [d for _, d in simulate(16, 2, 3)]
+    assert [sorted(t.seats) for t in draws[0].tables] == [
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9, 10, 11],
+        [12, 13, 14, 15],
+    ]
+    # After round 1, eight players have 1 point and eight 0: tables need not mix them.
+    assert draws[1].report.largest_score_gap == 0
+    assert draws[1].report.rematches == 0
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes"), [(10, [4, 3, 3]), (11, [4, 4, 3]), (9, [3, 3, 3]), (7, [4, 3])]
+)
+def test_mixed_table_sizes_without_byes(n: int, sizes: list[int]) -> None:
+    for _, draw in simulate(n, 3, 4):
+        assert sorted((len(t.seats) for t in draw.tables), reverse=True) == sizes
+        assert draw.byes == ()
+        assert is_partition([t.seats for t in draw.tables], (), range(n))
+
+
+def test_byes_only_when_allowed_and_to_the_lowest_without_one() -> None:
+    entrants = [Entrant(i, 0, rank=i + 1, had_bye=i == 9) for i in range(10)]
+    draw = group_swiss_seat(entrants, History(), seed=0, smallest=4, byes_allowed=True)
+    assert draw.byes == (7, 8)
+    assert all(len(t.seats) == 4 for t in draw.tables)
+    with pytest.raises(PairingError) as error:
+        group_swiss_seat(entrants, History(), seed=0, smallest=4)
+    assert error.value.code == "cannot_seat"
+
+
+def test_three_player_tables_four_rounds_without_a_repeat_at_twelve() -> None:
+    # Five would need a nearly Kirkman triple system on 12 points, which does not exist.
+    rounds = []
+    for _, draw in simulate(12, 4, 5, table_size=3):
+        assert all(len(t.seats) == 3 for t in draw.tables)
+        rounds.append([t.seats for t in draw.tables])
+    assert max(meeting_counts(rounds).values()) == 1
+
+
+def test_forced_repeat_is_seated_as_opponents_not_partners() -> None:
+    # Four players who all met: a repeat is forced; 0 and 1 were partners, so they must
+    # not be partners (seats 0+2 / 1+3) again.
+    history = History.from_rounds([[(0, 2, 1, 3)], [(0, 1, 2, 3)]])
+    entrants = [Entrant(i) for i in range(4)]
+    draw = group_swiss_seat(entrants, history, seed=0)
+    seats = draw.tables[0].seats
+    assert {frozenset((seats[0], seats[2])), frozenset((seats[1], seats[3]))} == {
+        frozenset((0, 3)),
+        frozenset((1, 2)),
+    }
+    assert draw.report.partner_repeats == 0
+    assert draw.report.rematches == 6
+
+
+def test_same_seed_same_seating() -> None:
+    history = History.from_rounds([[(i, i + 1, i + 2, i + 3) for i in range(0, 20, 4)]])
+    entrants = [Entrant(i, i % 3) for i in range(20)]
+    first = group_swiss_seat(entrants, history, seed=5, rounds_left=3)
+    assert group_swiss_seat(list(reversed(entrants)), history, seed=5, rounds_left=3) == first
