@@ -21,7 +21,7 @@ from matches.selectors import match_can_score, match_hands
 from matches.services.concurrency import match_lock
 from matches.services.verdicts import (
     AnyUser,
-    match_finished,
+    match_mark_finished,
     match_judge,
     match_save,
     user_or_none,
@@ -179,6 +179,6 @@ def hand_confirm(*, match: Match, number: int, version: int, user: AnyUser) -> M
         row.save(update_fields=["confirmed_at", "confirmed_by", "updated_at"])
     over = bool(locked.winners) and locked.status != Match.Status.FINISHED
     if over and all(r.confirmed_at is not None for r in rows):
-        match_finished(match=locked)
+        match_mark_finished(match=locked)
     match_save(match=locked, user=user, reason="confirmed", history=locked.is_finished)
     return locked

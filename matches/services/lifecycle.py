@@ -19,10 +19,10 @@ from matches.selectors import match_can_manage, match_can_score, match_hands, ta
 from matches.services.concurrency import match_lock
 from matches.services.verdicts import (
     AnyUser,
-    match_finished,
+    match_mark_finished,
     match_judge,
     match_save,
-    match_started,
+    match_mark_playing,
     user_or_none,
     verdict_store,
 )
@@ -106,7 +106,7 @@ def match_start(*, match: Match, version: int, user: AnyUser) -> Match:
     locked = match_lock(match_id=match.pk, version=version)
     if locked.status != Match.Status.SCHEDULED:
         raise ValidationError(_("The match has already started."), code="already_started")
-    match_started(match=locked)
+    match_mark_playing(match=locked)
     match_save(match=locked, user=user, reason="started")
     return locked
 
@@ -161,7 +161,7 @@ def match_finish(*, match: Match, version: int, user: AnyUser) -> Match:
         raise ValidationError(
             _("Every hand must be confirmed by the opponents first."), code="hand_unconfirmed"
         )
-    match_finished(match=locked)
+    match_mark_finished(match=locked)
     match_save(match=locked, user=user, reason="finished")
     return locked
 

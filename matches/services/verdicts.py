@@ -150,9 +150,9 @@ def verdict_store(
     match.next_leader = verdict.next_leader
     match.hands_count = len(verdict.hands)
     if match.status == Match.Status.SCHEDULED and verdict.hands:
-        match_started(match=match)
+        match_mark_playing(match=match)
     if verdict.finished and _all_confirmed(match, len(verdict.hands)):
-        match_finished(match=match)
+        match_mark_finished(match=match)
     elif match.status == Match.Status.FINISHED:
         # Only an organiser's reopen makes a finished match writable, so this is
         # an import replacing a finished match's hands: it is not over any more.
@@ -195,7 +195,7 @@ def match_save(*, match: Match, user: AnyUser, reason: str, history: bool = True
         del match.skip_history_when_saving  # type: ignore[attr-defined]
 
 
-def match_started(*, match: Match) -> None:
+def match_mark_playing(*, match: Match) -> None:
     """Mark a match as being played (and its table, for league)."""
     match.status = Match.Status.PLAYING
     match.started_at = match.started_at or timezone.now()
@@ -231,7 +231,7 @@ def side_outcomes(*, match: Match, hands: Sequence[Hand]) -> list[SideOutcome]:
     return outcomes
 
 
-def match_finished(*, match: Match) -> None:
+def match_mark_finished(*, match: Match) -> None:
     """Mark a match as over and hand its table's result to league (plain values)."""
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()

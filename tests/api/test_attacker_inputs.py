@@ -11,6 +11,7 @@ from django.db import connection
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from league.api.pagination import Pagination
 from league.models import Player, Tournament
 from tests.factories import SeasonFactory, UserFactory
 
@@ -137,8 +138,17 @@ def test_huge_or_bad_ids_are_clean_errors(url: str, status: int) -> None:
 
 
 def test_page_size_is_capped() -> None:
+    # Given more players than the largest page holds
+    cap = Pagination.max_page_size
+    Player.objects.bulk_create(Player(name=f"P{i:03}", slug=f"p{i:03}") for i in range(cap + 5))
+    # When a client asks for a page far larger than the cap
     response = APIClient().get("/api/players/?page_size=100000")
+    # Then it gets exactly the cap, and the next page has the rest
     assert response.status_code == 200
+    body = response.json()
+    assert body["count"] == cap + 5
+    assert len(body["results"]) == cap
+    assert body["next"] is not None
 
 
 def test_ordering_by_a_private_field_is_ignored() -> None:
