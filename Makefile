@@ -8,6 +8,8 @@ MANAGE := $(PYTHON) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# Coverage of the service (floor in pyproject.toml); COVERAGE= leaves it out.
+COVERAGE ?= --cov --cov-report=term
 
 .PHONY: help venv install run test lint typecheck check migrations-check deploy-check \
         worker beat bench messages compilemessages hadolint clean
@@ -37,7 +39,7 @@ run: $(VENV)/.installed
 	DJANGO_SETTINGS_MODULE=config.settings.local $(MANAGE) runserver $(HOST):$(PORT)
 
 test: $(VENV)/.installed
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest $(COVERAGE) $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
