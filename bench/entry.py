@@ -3,7 +3,7 @@
 
 Sets up its own throwaway database (Django's test-database helpers, on the server
 named by DATABASE_URL) and prints the median and the 95th percentile of each.
-Aims (issue 5): under 50 ms to record a hand, under 20 ms to replay after a correction.
+Aims: under 50 ms to record a hand, under 20 ms to replay after a correction.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/kelipatan .venv/bin/python bench/entry.py
 """

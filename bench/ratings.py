@@ -4,7 +4,7 @@ incremental paths (the newest match; a correction in the middle of the history).
 Sets up its own throwaway database (Django's test-database helpers: SQLite in memory by
 default, or the server named by DATABASE_URL), fills it with 10,000 results at two-,
 three- and four-player tables among 300 players (a tenth of them between fixed
-partnerships, rated as units too), then prints the time of each step. Aim (issue 10):
+partnerships, rated as units too), then prints the time of each step. Aim:
 the full recompute of 10,000 matches in 5 s or less.
 
     .venv/bin/python bench/ratings.py

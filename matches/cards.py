@@ -36,7 +36,7 @@ def table_card_html(*, line: TableLine) -> str:
             "round": table.round,
             "tournament": table.round.tournament,
             "hand_rows": range(1, CARD_HAND_ROWS + 1),
-            # Each side's chance of winning from the ratings (issue 10), in side order.
+            # Each side's chance of winning from the ratings, in side order.
             "chances": [100 * chances[s.side] for s in line.sides if s.side in chances],
         },
     )

@@ -122,7 +122,7 @@ class ScoresheetView:
         return self.match.status != MatchStatus.FINISHED
 
     def chances(self) -> list[tuple[SideSummary, float]]:
-        """Each side's chance of winning from the ratings before the match (issue 10),
+        """Each side's chance of winning from the ratings before the match,
         as percentages; empty for a friendly. Read only when the page shows it."""
         if self.match.table_id is None:
             return []

@@ -1,6 +1,6 @@
 """Who may do what through the API: one module every app's API reuses.
 
-The rules (issue 9):
+The rules:
 
 - **Public** (anyone, no login): reads what is published — tournaments that are not
   drafts, their published and finished rounds and those rounds' tables, players and

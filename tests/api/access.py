@@ -431,7 +431,7 @@ TABLE: dict[tuple[str, str], Expect] = {
     ("api-match-mode", "POST"): Expect(
         SCORE, _match_kwargs, body=lambda w: {"entry_mode": "tiles", **_version(w)}
     ),
-    # Standings (issue 6): public for published tournaments and every season.
+    # Standings: public for published tournaments and every season.
     ("api-tournament-standings", "GET"): Expect(
         PUBLIC, lambda w: {"slug": w.own.tournament.slug}, body=lambda w: {}
     ),
@@ -444,7 +444,7 @@ TABLE: dict[tuple[str, str], Expect] = {
         body=lambda w: {},
         setup=_division,
     ),
-    # Pairings (issue 7): a round's draw and its pairing progress are public once the
+    # Pairings: a round's draw and its pairing progress are public once the
     # round is published; running the pairing is for the tournament's organisers (202).
     ("api-round-draw", "GET"): Expect(
         PUBLIC, lambda w: {"round_id": w.own.round_published.pk}, body=lambda w: {}

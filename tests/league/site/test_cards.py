@@ -42,7 +42,7 @@ def test_table_card_names_the_table_its_seats_and_target_with_a_row_per_hand(
     assert html.count('<th class="hand">') == CARD_HAND_ROWS
     assert "50 points is a large X with a small x in each of its four spaces" in html
     assert html.count("Signature, side") == 3
-    # No one is rated yet: three equal chances from the initial ratings (issue 10).
+    # No one is rated yet: three equal chances from the initial ratings.
     assert html.count("Chance of winning (ratings): 33 %") == 3
 
 
