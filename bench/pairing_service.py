@@ -108,7 +108,8 @@ def _timed(label: str, run: object) -> float:
 
 def main() -> None:
     from league.services.rounds import round_create
-    from pairing.services.pairing import pairing_field, round_pair
+    from pairing.selectors import pairing_field
+    from pairing.services.pairing import round_pair
 
     for n in FIELDS:
         tournament = _tournament(n)

@@ -4,8 +4,8 @@ quality report, each table's cost breakdown and the warnings about a hand-edited
 
 ``pairing`` sits above ``league``: it extends the league's ``RoundAdmin`` with a mixin and
 registers the result in its place. Like every admin action it only parses input and
-calls the services; the pairing itself runs in ``round_pair_task``, enqueued once the
-request's transaction commits.
+calls the services; the pairing itself runs in ``round_pair_task``, which
+``round_pair_request`` enqueues once the request's transaction commits.
 """
 
 from __future__ import annotations
@@ -19,20 +19,14 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import URLPattern, path, reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league import admin as league_admin
-from league.dispatch import task_enqueue_on_commit
 from league.models import Round
-from pairing.services.pairing import (
-    round_draw,
-    round_pair_progress,
-    round_pair_queue,
-    round_pair_unqueued,
-)
-from pairing.tasks import round_pair_task
+from pairing.services.progress import round_pair_progress
+from pairing.services.readback import round_draw
+from pairing.services.requests import round_pair_request
 
 PROGRESS_LABELS = {
     "idle": _("Not paired by the service yet."),
@@ -74,17 +68,10 @@ class RoundPairingAdminMixin:
 
     def _pair_enqueue(self, request: HttpRequest, round: Round, seed: int | None) -> bool:
         try:
-            round_pair_queue(round=round)
+            round_pair_request(round=round, seed=seed)
         except ValidationError as exc:
             self.message_user(request, f"{round}: {'; '.join(exc.messages)}", messages.ERROR)
             return False
-        task_enqueue_on_commit(
-            round_pair_task,
-            round.pk,
-            seed,
-            language=get_language(),
-            on_failure=lambda: round_pair_unqueued(round_id=round.pk),
-        )
         return True
 
     @admin.action(description=_("Pair this round (draft rounds only)"))

@@ -10,6 +10,6 @@ class PairingConfig(AppConfig):
 
     def ready(self) -> None:
         from league.hooks import publish_check_add
-        from pairing.services.pairing import round_draft_blocking_problems
+        from pairing.services.checks import round_draft_blocking_problems
 
         publish_check_add("pairing", round_draft_blocking_problems)

@@ -1,7 +1,8 @@
 """Pure pairing and seating algorithms: plain dataclasses in, plain dataclasses out.
 
-No Django and no ORM here (the league services read the models, call these functions and
-store the result); only the standard library and networkx. One module per format.
+No Django and no ORM here (``pairing.selectors`` reads the models, ``dispatch`` picks and
+runs the function for the tournament's format and table size, ``pairing.services`` stores
+the result); only the standard library and networkx. One module per format.
 
 Vocabulary (the same words in code, UI and docs; see also RULES.md):
 

@@ -12,24 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.permissions import CanManage
-from league.dispatch import task_enqueue_on_commit
 from league.models import Round
 from league.selectors import rounds_visible_to
-from pairing.services.pairing import (
-    RoundDraw,
-    round_draw,
-    round_pair_progress,
-    round_pair_queue,
-    round_pair_unqueued,
-)
-from pairing.tasks import round_pair_task
+from pairing.services.progress import round_pair_progress
+from pairing.services.readback import RoundDraw, round_draw
+from pairing.services.requests import round_pair_request
 
 
 class SeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -186,14 +179,7 @@ class RoundPairingViewSet(viewsets.GenericViewSet):  # type: ignore[type-arg]
         round = self.get_object()
         body = PairRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        round_pair_queue(round=round)
-        task_enqueue_on_commit(
-            round_pair_task,
-            round.pk,
-            body.validated_data.get("seed"),
-            language=get_language(),
-            on_failure=lambda: round_pair_unqueued(round_id=round.pk),
-        )
+        round_pair_request(round=round, seed=body.validated_data.get("seed"))
         url = self._progress_url(round)
         return Response(
             {"ok": True, "progress_url": url},

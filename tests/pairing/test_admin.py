@@ -16,7 +16,8 @@ from django.utils import translation
 from league.models import Round, Seat, Tournament
 from league.roles import ORGANISERS_GROUP
 from league.services.rounds import round_create, round_publish
-from pairing.services.pairing import round_pair, round_pair_progress
+from pairing.services.pairing import round_pair
+from pairing.services.progress import round_pair_progress
 from pairing.tasks import round_pair_task
 from tests.factories import UserFactory
 from tests.pairing.conftest import seating, tournament_with_entries

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from league.roles import ORGANISERS_GROUP
 from league.services.rounds import round_create
-from pairing.services.pairing import round_pair_progress_record
+from pairing.services.progress import round_pair_progress_record
 from pairing.tasks import round_pair_task
 from tests.conftest import ARTIFACTS
 from tests.factories import UserFactory

@@ -8,7 +8,9 @@ import pytest
 from league.models import Entry, Round, Seat, Tournament
 from league.services.registration import entry_create, entry_withdraw
 from league.services.rounds import round_create, seats_for_entries, table_create
-from pairing.services.pairing import pairing_field, round_draft_validate, round_pair
+from pairing.selectors import pairing_field
+from pairing.services.checks import round_draft_validate
+from pairing.services.pairing import round_pair
 from tests.pairing.conftest import (
     entries_of,
     play,

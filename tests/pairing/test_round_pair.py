@@ -13,7 +13,8 @@ from django.utils import translation
 from league.models import Round, Tournament
 from league.services.registration import entry_create, entry_withdraw
 from league.services.rounds import round_create, round_publish
-from pairing.services.pairing import pairing_field, round_pair
+from pairing.selectors import pairing_field
+from pairing.services.pairing import round_pair
 from tests.factories import PlayerFactory
 from tests.pairing.conftest import (
     appearances,
@@ -295,7 +296,7 @@ def test_group_swiss_plans_ahead_for_the_rounds_still_to_come(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Given round 2 of a three-round Swiss at tables of four
-    import pairing.services.pairing as service
+    import pairing.algorithms.dispatch as service
 
     seen: dict[str, object] = {}
     real = service.group_swiss_seat

@@ -6,7 +6,8 @@ import pytest
 from django.core.cache import cache
 
 from league.services.rounds import round_create, round_publish
-from pairing.services.pairing import _progress_key, round_pair, round_pair_progress
+from pairing.services.pairing import round_pair
+from pairing.services.progress import _progress_key, round_pair_progress
 from pairing.tasks import round_pair_task
 from tests.pairing.conftest import seating, tournament_with_entries
 
