@@ -15,8 +15,9 @@ from django.contrib.admin import helpers
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -43,8 +44,24 @@ from league.models import (
     Tournament,
 )
 from league.selectors import tournaments_managed_by
-from league.services.registration import entry_withdraw, players_register_bulk
-from league.services.rounds import round_close, round_publish, tournament_duplicate
+from league.services.records import entry_delete, record_update, table_delete
+from league.services.registration import (
+    entry_check,
+    entry_create,
+    entry_withdraw,
+    players_register_bulk,
+)
+from league.services.results import SideOutcome, table_result_clear, table_result_record
+from league.services.rounds import (
+    round_close,
+    round_create,
+    round_publish,
+    seat_delete,
+    seat_set,
+    table_add,
+    table_update,
+    tournament_duplicate,
+)
 from league.services.tokens import api_token_create, api_token_revoke
 
 admin.site.site_header = _("Kelipatan — organisers")
@@ -52,7 +69,108 @@ admin.site.site_title = _("Kelipatan")
 admin.site.index_title = _("Clubs, seasons and tournaments")
 
 
-class TournamentScopedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+# --- Saving through the services ----------------------------------------------------------
+
+_SERVICE_ERRORS = "_league_admin_service_errors"
+
+
+def _adopt(obj: Model, saved: Model) -> None:
+    """Make the admin's unsaved ``obj`` the row a service saved (the admin goes on with it:
+    its inlines, its log entry, its redirect)."""
+    for field in obj._meta.concrete_fields:
+        setattr(obj, field.attname, getattr(saved, field.attname))
+    obj._state.adding = False
+    obj._state.db = saved._state.db
+
+
+def _formset_save(
+    formset: Any,
+    *,
+    create: Any,
+    update: Any,
+    delete: Any,
+) -> None:
+    """Save an inline formset row by row through services instead of ``formset.save()``:
+    ``create(form)`` and ``update(form)`` return the saved row, ``delete(obj)`` removes one.
+    Fills in what ``formset.save()`` would have, for the admin's change message."""
+    formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+    for form in formset.initial_forms:
+        obj = form.instance
+        if formset.can_delete and formset._should_delete_form(form):
+            delete(obj)
+            formset.deleted_objects.append(obj)
+        elif form.has_changed():
+            formset.changed_objects.append((update(form), form.changed_data))
+    for form in formset.extra_forms:
+        if not form.has_changed() or (formset.can_delete and formset._should_delete_form(form)):
+            continue
+        formset.new_objects.append(create(form))
+
+
+class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """An admin whose saves and deletions go through the league services.
+
+    A service refuses with ``ValidationError`` only once the admin is saving, after the
+    forms were valid; the whole save is then rolled back and the form shown again with the
+    refusal as its error, in the user's language, instead of a server error.
+    """
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if request.method != "POST":
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        try:
+            with transaction.atomic():
+                return super().changeform_view(request, object_id, form_url, extra_context)
+        except ValidationError as exc:
+            setattr(request, _SERVICE_ERRORS, exc.messages)
+            return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form_class = super().get_form(request, obj, change=change, **kwargs)
+        refusals: list[str] = getattr(request, _SERVICE_ERRORS, None) or []
+        if not refusals:
+            return form_class
+
+        class Refused(form_class):  # type: ignore[misc,valid-type]
+            def clean(self) -> Any:
+                cleaned = super().clean()
+                for message in refusals:
+                    self.add_error(None, message)
+                return cleaned
+
+        return Refused
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        try:
+            with transaction.atomic():
+                return super().delete_view(request, object_id, extra_context)
+        except ValidationError as exc:
+            self.message_user(request, "; ".join(exc.messages), messages.ERROR)
+            opts = self.model._meta
+            return HttpResponseRedirect(
+                reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[object_id])
+            )
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for obj in queryset:
+            try:
+                with transaction.atomic():
+                    self.delete_model(request, obj)
+            except ValidationError as exc:
+                self.message_user(request, f"{obj}: {'; '.join(exc.messages)}", messages.ERROR)
+
+
+class TournamentScopedAdmin(ServiceSavedAdmin):
     """Limits an organiser to the rows of the tournaments they organise.
 
     ``tournament_path`` is the lookup from the model to its tournament (``""`` for
@@ -283,10 +401,66 @@ class EntryResource(resources.ModelResource):
             )
 
 
+class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
+    """An entry as ``entry_create`` takes it: who plays is chosen once, when registering
+    (their seats and members follow from it), and checked by the service's rules here so a
+    refusal shows on the entry's own row."""
+
+    IDENTITY = ("tournament", "player", "partnership")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            for name in self.IDENTITY:
+                if name in self.fields:
+                    self.fields[name].disabled = True
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.instance.pk is None and not self.errors:
+            tournament = cleaned.get("tournament")
+            if tournament is None and self.instance.tournament_id is not None:
+                tournament = self.instance.tournament
+            if tournament is not None:
+                try:
+                    entry_check(
+                        tournament=tournament,
+                        player=cleaned.get("player"),
+                        partnership=cleaned.get("partnership"),
+                    )
+                except ValidationError as exc:
+                    raise ValidationError(exc.messages) from exc
+        return cleaned
+
+
+def _entry_create(form: forms.ModelForm, tournament: Tournament) -> Entry:  # type: ignore[type-arg]
+    data = form.cleaned_data
+    entry = entry_create(
+        tournament=tournament,
+        player=data.get("player"),
+        partnership=data.get("partnership"),
+        seed=data.get("seed"),
+    )
+    if "is_checked_in" in data and data["is_checked_in"] != entry.is_checked_in:
+        entry = record_update(instance=entry, fields={"is_checked_in": data["is_checked_in"]})
+    return entry
+
+
+def _entry_update(form: forms.ModelForm) -> Entry:  # type: ignore[type-arg]
+    entry = Entry.objects.get(pk=form.instance.pk)
+    editable = ("seed", "is_checked_in")
+    return record_update(
+        instance=entry, fields={k: form.cleaned_data[k] for k in editable if k in form.cleaned_data}
+    )
+
+
 class EntryInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Entry
+    form = EntryForm
     extra = 0
     fields = ["player", "partnership", "seed", "is_withdrawn", "withdrawn_round"]
+    # Withdrawal is the "Withdraw" action on entries (entry_withdraw), not a checkbox.
+    readonly_fields = ["is_withdrawn", "withdrawn_round"]
     autocomplete_fields = ["player", "partnership"]
     show_change_link = True
 
@@ -334,6 +508,17 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
             creator: int = request.user.pk  # type: ignore[assignment]  # staff are signed in
             transaction.on_commit(lambda: obj.organisers.add(creator))
 
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Entry:
+            super().save_formset(request, form, formset, change)
+            return
+        _formset_save(
+            formset,
+            create=lambda f: _entry_create(f, formset.instance),
+            update=_entry_update,
+            delete=lambda entry: entry_delete(entry=entry),
+        )
+
     @admin.action(description=_("Duplicate the selected tournaments' settings"))
     def duplicate_settings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         for tournament in queryset:
@@ -350,6 +535,20 @@ class EntryAdmin(TournamentScopedAdmin, ImportExportModelAdmin):
     search_fields = ["player__name", "partnership__name", "tournament__name"]
     autocomplete_fields = ["player", "partnership"]
     actions = ["withdraw"]
+    form = EntryForm
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Entry | None = None) -> Any:
+        # Withdrawal is the "Withdraw" action (entry_withdraw), not a checkbox.
+        return [*super().get_readonly_fields(request, obj), "is_withdrawn", "withdrawn_round"]
+
+    def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
+        if change:
+            _adopt(obj, _entry_update(form))
+        else:
+            _adopt(obj, _entry_create(form, form.cleaned_data["tournament"]))
+
+    def delete_model(self, request: HttpRequest, obj: Entry) -> None:
+        entry_delete(entry=obj)
 
     @admin.action(description=_("Withdraw the selected entries"))
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
@@ -372,10 +571,28 @@ class EntryAdmin(TournamentScopedAdmin, ImportExportModelAdmin):
 # --- Rounds, tables, seats, results ------------------------------------------------------
 
 
+def _table_fresh(table: Table) -> Table:
+    """The table as stored (the admin's copy already carries the form's values)."""
+    return Table.objects.select_related("round__tournament").get(pk=table.pk)
+
+
+def _table_update(form: forms.ModelForm) -> Table:  # type: ignore[type-arg]
+    table = _table_fresh(form.instance)
+    data = form.cleaned_data
+    return table_update(
+        table=table,
+        number=data.get("number", table.number),
+        player_count=data.get("player_count", table.player_count),
+    )
+
+
 class TableInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Table
     extra = 0
     fields = ["number", "player_count", "target", "status"]
+    # The target follows the player count (table_add/table_update); the status follows
+    # the match (score entry).
+    readonly_fields = ["target", "status"]
     show_change_link = True
 
 
@@ -386,6 +603,37 @@ class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     search_fields = ["tournament__name"]
     inlines = [TableInline]
     actions = ["publish", "close"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> Any:
+        # The status moves only by the "Publish" and "Close" actions, whose services check
+        # the round is ready; a round's place in its tournament is fixed when it is created.
+        fixed = ["status"] if obj is None else ["status", "tournament", "number"]
+        return [*super().get_readonly_fields(request, obj), *fixed]
+
+    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
+        if change:
+            _adopt(obj, record_update(instance=obj, fields={}))
+            return
+        round_ = round_create(tournament=obj.tournament, number=obj.number)
+        fields: dict[str, Any] = {"starts_at": obj.starts_at}
+        if obj.pairing_seed is not None:
+            fields["pairing_seed"] = obj.pairing_seed
+        _adopt(obj, record_update(instance=round_, fields=fields))
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Table:
+            super().save_formset(request, form, formset, change)
+            return
+        _formset_save(
+            formset,
+            create=lambda f: table_add(
+                round=formset.instance,
+                number=f.cleaned_data["number"],
+                player_count=f.cleaned_data["player_count"],
+            ),
+            update=_table_update,
+            delete=lambda table: table_delete(table=_table_fresh(table)),
+        )
 
     def _run(
         self, request: HttpRequest, queryset: QuerySet[Round], service: Any, done_msg: str
@@ -432,14 +680,96 @@ class TableAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
         return super().get_queryset(request).select_related("round__tournament")
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> Any:
+        # The target follows the player count, the status the match, the cost the pairing.
+        fixed = (
+            ["target", "status", "cost"] if obj is None else ["round", "target", "status", "cost"]
+        )
+        return [*super().get_readonly_fields(request, obj), *fixed]
+
+    def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
+        if change:
+            _adopt(obj, _table_update(form))
+        else:
+            _adopt(
+                obj, table_add(round=obj.round, number=obj.number, player_count=obj.player_count)
+            )
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Seat:
+            super().save_formset(request, form, formset, change)
+            return
+        table = _table_fresh(formset.instance)
+
+        def seat(f: forms.ModelForm, current: Seat | None = None) -> Seat:  # type: ignore[type-arg]
+            data = f.cleaned_data
+            return seat_set(
+                table=table,
+                number=data["number"],
+                entry=data["entry"],
+                player=data["player"],
+                seat=current,
+            )
+
+        _formset_save(
+            formset,
+            create=seat,
+            update=lambda f: seat(f, Seat.objects.get(pk=f.instance.pk)),
+            delete=lambda s: seat_delete(
+                seat=Seat.objects.select_related("table__round").get(pk=s.pk)
+            ),
+        )
+
 
 @admin.register(TableResult)
 class TableResultAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+    """A table's result, corrected by hand. Saved by ``table_result_record`` (the table is
+    marked finished and standings and ratings hear of it); deleted by ``table_result_clear``."""
+
     tournament_path = "table__round__tournament"
     list_display = ["table", "finished_at", "hands_count", "is_tie"]
     list_filter = ["is_tie", "table__round__tournament"]
     search_fields = ["table__round__tournament__name"]
     inlines = [TableResultSideInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: TableResult | None = None) -> Any:
+        fixed = [] if obj is None else ["table"]
+        return [*super().get_readonly_fields(request, obj), *fixed]
+
+    def save_model(self, request: HttpRequest, obj: TableResult, form: Any, change: bool) -> None:
+        pass  # the result and its sides are written together, in save_related
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        obj: TableResult = form.instance
+        sides: list[SideOutcome] = []
+        for formset in formsets:
+            if formset.model is not TableResultSide:
+                continue
+            for f in formset.forms:
+                data = f.cleaned_data
+                if not data or data.get("DELETE"):
+                    continue
+                sides.append(
+                    SideOutcome(
+                        side=data["side"],
+                        points_x2=data["points_x2"],
+                        placing=data["placing"],
+                        hands_won=data.get("hands_won") or 0,
+                        is_winner=bool(data.get("is_winner")),
+                    )
+                )
+            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        result = table_result_record(
+            table_id=obj.table_id,
+            sides=sides,
+            hands_count=obj.hands_count,
+            finished_at=obj.finished_at,
+            is_tie=obj.is_tie,
+        )
+        _adopt(obj, result)
+
+    def delete_model(self, request: HttpRequest, obj: TableResult) -> None:
+        table_result_clear(table_id=obj.table_id)
 
 
 # --- API tokens (issue 9) -----------------------------------------------------------------

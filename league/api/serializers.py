@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -33,6 +34,7 @@ from league.models import (
     TableResultSide,
     Tournament,
 )
+from league.services.rounds import seat_check
 
 MAX_SEED = 100_000
 
@@ -371,12 +373,8 @@ class TableSerializer(StrictModelSerializer):
         round_: Round = attrs["round"]
         for seat in attrs["seats"]:
             entry: Entry = seat["entry"]
-            if entry.tournament_id != round_.tournament_id:
-                raise serializers.ValidationError(
-                    {"seats": [_("Entry %(id)d is not in this tournament.") % {"id": entry.pk}]}
-                )
-            if not entry.members.filter(player=seat["player"]).exists():
-                raise serializers.ValidationError(
-                    {"seats": [_("That player does not play for entry %(id)d.") % {"id": entry.pk}]}
-                )
+            try:
+                seat_check(round=round_, entry=entry, player_id=seat["player"].pk)
+            except DjangoValidationError as exc:
+                raise serializers.ValidationError({"seats": exc.messages}) from exc
         return attrs

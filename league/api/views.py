@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
@@ -87,7 +88,7 @@ from league.services.rounds import (
     round_close,
     round_create,
     round_publish,
-    table_create,
+    table_add,
     tournament_duplicate,
 )
 
@@ -397,18 +398,19 @@ class TableViewSet(
         data = serializer.validated_data
         round_: Round = data["round"]
         require_tournament_role(self.request, tournament_id=round_.tournament_id, role=ROLE_MANAGE)
-        if round_.status != Round.Status.DRAFT:
-            raise exceptions.ValidationError(
-                {"round": [_("Tables are added to draft rounds only.")]}, code="round_published"
+        try:
+            table = table_add(
+                round=round_,
+                number=data["number"],
+                seats=[
+                    SeatSpec(number=s["number"], entry_id=s["entry"].pk, player_id=s["player"].pk)
+                    for s in data["seats"]
+                ],
             )
-        table = table_create(
-            round=round_,
-            number=data["number"],
-            seats=[
-                SeatSpec(number=s["number"], entry_id=s["entry"].pk, player_id=s["player"].pk)
-                for s in data["seats"]
-            ],
-        )
+        except DjangoValidationError as exc:
+            if getattr(exc, "code", None) != "round_published":
+                raise
+            raise exceptions.ValidationError({"round": exc.messages}, code=exc.code) from exc
         serializer.instance = self.get_queryset().get(pk=table.pk)
 
     def perform_destroy(self, instance: Table) -> None:

@@ -53,15 +53,15 @@ def _entry_players(entry: Entry) -> list[Player]:
     return [entry.player]
 
 
-@transaction.atomic
-def entry_create(
+def entry_check(
     *,
     tournament: Tournament,
     player: Player | None = None,
     partnership: Partnership | None = None,
-    seed: int | None = None,
-) -> Entry:
-    """Register a player (or, in fixed-partnership formats, a partnership)."""
+) -> None:
+    """The rules of ``entry_create`` without writing anything, for forms that show them
+    before saving: the kind of entry the format takes, an open tournament, and each player
+    in at most one entry (or partnership) of the tournament."""
     if (player is None) == (partnership is None):
         raise ValidationError(_("An entry is a player or a partnership."), code="entry_kind")
     if tournament.is_partnership_format and partnership is None:
@@ -76,6 +76,31 @@ def entry_create(
         )
     if tournament.status == Tournament.Status.FINISHED:
         raise ValidationError(_("The tournament is finished."), code="tournament_finished")
+    if tournament.pk is None:
+        return  # a tournament being created has no entries yet
+    players = list(partnership.players) if partnership is not None else [player]
+    taken = (
+        EntryMember.objects.filter(tournament=tournament, player__in=players)
+        .select_related("player")
+        .first()
+    )
+    if taken is not None:
+        raise ValidationError(
+            _("%(who)s is already registered in this tournament.") % {"who": taken.player},
+            code="already_registered",
+        )
+
+
+@transaction.atomic
+def entry_create(
+    *,
+    tournament: Tournament,
+    player: Player | None = None,
+    partnership: Partnership | None = None,
+    seed: int | None = None,
+) -> Entry:
+    """Register a player (or, in fixed-partnership formats, a partnership)."""
+    entry_check(tournament=tournament, player=player, partnership=partnership)
     entry = Entry(tournament=tournament, player=player, partnership=partnership, seed=seed)
     try:
         with transaction.atomic():

@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.hooks import round_publish_problems
-from league.models import Entry, Round, Seat, Table, Tournament
+from league.models import Entry, Player, Round, Seat, Table, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +48,7 @@ def table_create(
 ) -> Table:
     """A table with its seats; the target follows the rule set and the player count (R4)."""
     player_count = len(seats)
-    if not 2 <= player_count <= 4:
-        raise ValidationError(
-            _("A table seats 2, 3 or 4 players, not %(n)d.") % {"n": player_count},
-            code="table_size",
-        )
+    _table_size_check(player_count)
     if sorted(s.number for s in seats) != list(range(player_count)):
         raise ValidationError(_("Seats are numbered 0 to %(last)d.") % {"last": player_count - 1})
     rule_set = round.tournament.effective_rule_set
@@ -68,6 +64,134 @@ def table_create(
         for s in seats
     )
     return table
+
+
+def _table_size_check(player_count: int) -> None:
+    if not 2 <= player_count <= 4:
+        raise ValidationError(
+            _("A table seats 2, 3 or 4 players, not %(n)d.") % {"n": player_count},
+            code="table_size",
+        )
+
+
+def _draft_check(round: Round) -> None:
+    if round.status != Round.Status.DRAFT:
+        raise ValidationError(_("Tables are added to draft rounds only."), code="round_published")
+
+
+def seat_check(*, round: Round, entry: Entry, player_id: int) -> None:
+    """A seat's entry plays in the round's tournament, and its player plays for the entry."""
+    if entry.tournament_id != round.tournament_id:
+        raise ValidationError(
+            _("Entry %(id)d is not in this tournament.") % {"id": entry.pk},
+            code="entry_elsewhere",
+        )
+    if not entry.members.filter(player_id=player_id).exists():
+        raise ValidationError(
+            _("That player does not play for entry %(id)d.") % {"id": entry.pk},
+            code="not_a_member",
+        )
+
+
+@transaction.atomic
+def table_add(
+    *,
+    round: Round,
+    number: int,
+    player_count: int | None = None,
+    seats: Sequence[SeatSpec] = (),
+) -> Table:
+    """A table an organiser sets out by hand in a draft round, with its seats or, in the
+    admin, seated afterwards (``seat_set``); the target follows the rule set (R4)."""
+    _draft_check(round)
+    if round.tables.filter(number=number).exists():
+        raise ValidationError(
+            _("The round already has a table %(n)d.") % {"n": number}, code="table_number_taken"
+        )
+    if seats:
+        entries = {e.pk: e for e in Entry.objects.filter(pk__in={s.entry_id for s in seats})}
+        for spec in seats:
+            entry = entries.get(spec.entry_id)
+            if entry is None:
+                raise ValidationError(
+                    _("Entry %(id)d is not in this tournament.") % {"id": spec.entry_id},
+                    code="entry_elsewhere",
+                )
+            seat_check(round=round, entry=entry, player_id=spec.player_id)
+        return table_create(round=round, number=number, seats=seats)
+    if player_count is None:
+        raise ValidationError(_("A table needs its number of players."), code="table_size")
+    _table_size_check(player_count)
+    return Table.objects.create(
+        round=round,
+        number=number,
+        player_count=player_count,
+        target=round.tournament.effective_rule_set.target_for(player_count),
+    )
+
+
+@transaction.atomic
+def table_update(*, table: Table, number: int, player_count: int) -> Table:
+    """Renumber or resize a draft round's table; the target follows the new player count."""
+    if number == table.number and player_count == table.player_count:
+        return table
+    round = table.round
+    if round.status != Round.Status.DRAFT:
+        raise ValidationError(
+            _("Tables of a published round cannot be changed."), code="round_published"
+        )
+    _table_size_check(player_count)
+    if number != table.number and round.tables.filter(number=number).exists():
+        raise ValidationError(
+            _("The round already has a table %(n)d.") % {"n": number}, code="table_number_taken"
+        )
+    if table.seats.filter(number__gte=player_count).exists():
+        raise ValidationError(
+            _("The table's seats do not fit %(n)d players: free the higher seats first.")
+            % {"n": player_count},
+            code="seats_beyond_size",
+        )
+    table.number = number
+    table.player_count = player_count
+    table.target = round.tournament.effective_rule_set.target_for(player_count)
+    table.save(update_fields=["number", "player_count", "target", "updated_at"])
+    return table
+
+
+@transaction.atomic
+def seat_set(
+    *, table: Table, number: int, entry: Entry, player: Player, seat: Seat | None = None
+) -> Seat:
+    """Seat a player of an entry at a draft round's table (or change ``seat``)."""
+    if table.round.status != Round.Status.DRAFT:
+        raise ValidationError(_("Seats change in draft rounds only."), code="round_published")
+    if not 0 <= number < table.player_count:
+        raise ValidationError(
+            _("A table of %(n)d players has seats 0 to %(last)d.")
+            % {"n": table.player_count, "last": table.player_count - 1},
+            code="seat_number",
+        )
+    seat_check(round=table.round, entry=entry, player_id=player.pk)
+    others = (
+        table.seats.all() if seat is None or seat.pk is None else table.seats.exclude(pk=seat.pk)
+    )
+    if others.filter(number=number).exists():
+        raise ValidationError(_("Seat %(n)d is taken.") % {"n": number}, code="seat_taken")
+    if others.filter(player=player).exists():
+        raise ValidationError(
+            _("%(who)s already has a seat at this table.") % {"who": player}, code="seated_twice"
+        )
+    seat = seat or Seat(table=table)
+    seat.table, seat.number, seat.entry, seat.player = table, number, entry, player
+    seat.save()
+    return seat
+
+
+def seat_delete(*, seat: Seat) -> None:
+    """Free a seat of a draft round's table."""
+    if seat.table.round.status != Round.Status.DRAFT:
+        raise ValidationError(_("Seats change in draft rounds only."), code="round_published")
+    seat.delete()
 
 
 def seats_for_entries(entries: Sequence[Entry], *, player_count: int) -> list[SeatSpec]:
