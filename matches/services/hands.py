@@ -21,8 +21,8 @@ from matches.selectors import match_can_score, match_hands
 from matches.services.concurrency import match_lock
 from matches.services.verdicts import (
     AnyUser,
-    match_mark_finished,
     match_judge,
+    match_mark_finished,
     match_save,
     user_or_none,
     verdict_store,

@@ -19,10 +19,10 @@ from matches.selectors import match_can_manage, match_can_score, match_hands, ta
 from matches.services.concurrency import match_lock
 from matches.services.verdicts import (
     AnyUser,
-    match_mark_finished,
     match_judge,
-    match_save,
+    match_mark_finished,
     match_mark_playing,
+    match_save,
     user_or_none,
     verdict_store,
 )
