@@ -47,6 +47,7 @@ from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from allfives import side_seats, sides_of
 from league.models import Entry, Round, Seat, Table, Tournament
 from league.services.rounds import seats_for_entries, table_create
 from pairing.algorithms.designs import is_whist_size
@@ -140,7 +141,7 @@ def _history(*, round: Round, entries: Sequence[Entry], by_partnership: bool) ->
         for a, b in combinations(sorted(present), 2):
             met[pair(a, b)] += 1
         if len(by_seat) == 4:
-            for x, y in ((0, 2), (1, 3)):
+            for x, y in (side_seats(side, 4) for side in sides_of(4)):
                 first, second = by_seat.get(x), by_seat.get(y)
                 if first is not None and second is not None and first != second:
                     partnered[pair(first, second)] += 1
@@ -274,9 +275,8 @@ def _group_swiss(field: PairingField, round: Round, seed: int) -> Draw:
 
 def _table_shape(seats: Sequence[int]) -> frozenset[frozenset[int]]:
     """A table up to rotation: its sides (partners 0+2 and 1+3 at four seats)."""
-    if len(seats) == 4:
-        return frozenset((frozenset((seats[0], seats[2])), frozenset((seats[1], seats[3]))))
-    return frozenset(frozenset((e,)) for e in seats)
+    n = len(seats)
+    return frozenset(frozenset(seats[s] for s in side_seats(side, n)) for side in sides_of(n))
 
 
 def _earlier_round_shapes(round: Round) -> list[frozenset[frozenset[frozenset[int]]]]:
