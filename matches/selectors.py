@@ -278,7 +278,7 @@ def match_can_score(*, user: AnyUser, match: Match) -> bool:
         return False
     if match.tournament_id is not None:
         return tournament_can_score(user=user, tournament_id=match.tournament_id)
-    return bool(getattr(user, "is_superuser", False)) or match.created_by_id == user.pk
+    return user_is_superuser(user=user) or match.created_by_id == user.pk
 
 
 def table_can_score(*, user: AnyUser, table: Table) -> bool:
@@ -292,7 +292,7 @@ def match_can_manage(*, user: AnyUser, match: Match) -> bool:
         return False
     if match.tournament_id is not None:
         return tournament_can_manage(user=user, tournament_id=match.tournament_id)
-    return bool(getattr(user, "is_superuser", False)) or match.created_by_id == user.pk
+    return user_is_superuser(user=user) or match.created_by_id == user.pk
 
 
 def idempotent_request_get(*, key: str, user_id: int, endpoint: str) -> IdempotentRequest | None:
