@@ -10,6 +10,7 @@ and reads and writes the scoresheet of SCORESHEET.md. One module per concept:
 - `layout` — `Layout`: the line of play, the spinner, the count (R7-R11);
 - `moves` — `Move`: play, draw, pass;
 - `hand` — `HandState`: turns, legal moves, drawing and passing, end (R12-R16);
+- `entry` — a hand's entry read and checked: the deal (R1, R3), the tiles left;
 - `settlement` — end-of-hand points (R18-R20);
 - `match` — `MatchState`: totals in half-points, target, next leader (R21, R22);
   `outcome`: a side's win, tie or loss from the placings;

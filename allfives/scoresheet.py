@@ -29,8 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from allfives.entry import parse_left, read_deal
 from allfives.errors import AllFivesError, engine_error
-from allfives.hand import HandState, parse_left, read_deal
+from allfives.hand import HandState
 from allfives.layout import END_INDEX
 from allfives.match import MatchState
 from allfives.reports import HandReport, MatchReport
