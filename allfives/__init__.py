@@ -5,14 +5,17 @@ and reads and writes the scoresheet of SCORESHEET.md. One module per concept:
 
 - `errors` — `AllFivesError` and its families, one table of codes and messages;
 - `tiles` — `Tile` and the double-six set (R1);
-- `rules` — `Rules` (targets, hand sizes, blocked award; R3, R4, R20), sides (R2);
+- `rules` — `Rules` (targets, hand sizes, blocked award; R3, R4, R20), sides (R2):
+  `side_of`, `sides_of`, `side_seats`;
 - `layout` — `Layout`: the line of play, the spinner, the count (R7-R11);
 - `moves` — `Move`: play, draw, pass;
 - `hand` — `HandState`: turns, legal moves, drawing and passing, end (R12-R16);
+- `entry` — a hand's entry read and checked: the deal (R1, R3), the tiles left;
 - `settlement` — end-of-hand points (R18-R20);
 - `match` — `MatchState`: totals in half-points, target, next leader (R21, R22);
+  `outcome`: a side's win, tie or loss from the placings;
 - `scoresheet`, `tally`, `reports` — `check`/`replay` of a whole scoresheet
-  (tile-by-tile and tally entry) and what they report;
+  (tile-by-tile and tally entry) and what they report; `went_out` (R16);
 - `strategies`, `simulate` — simulated players and matches; `cli` — ``python -m allfives``;
 - `tally_marks` — the traditional paper tally (R23).
 
@@ -34,7 +37,7 @@ from allfives.errors import (
 )
 from allfives.hand import HandState
 from allfives.layout import Layout, Placement
-from allfives.match import MatchState
+from allfives.match import MatchState, Outcome, outcome, points_json
 from allfives.moves import Move
 from allfives.reports import HandReport, MatchReport, PlayReport
 from allfives.rules import (
@@ -43,8 +46,10 @@ from allfives.rules import (
     DEFAULT_TARGETS,
     Rules,
     side_of,
+    side_seats,
+    sides_of,
 )
-from allfives.scoresheet import FORMAT, check, replay
+from allfives.scoresheet import FORMAT, check, replay, went_out
 from allfives.settlement import Settlement, round_to_five
 from allfives.simulate import simulate_match, simulate_matches
 from allfives.tally_marks import TallyMarks, tally_marks
@@ -67,6 +72,7 @@ __all__ = [
     "MatchReport",
     "MatchState",
     "Move",
+    "Outcome",
     "Placement",
     "PlayReport",
     "Rules",
@@ -75,10 +81,15 @@ __all__ = [
     "TallyMarks",
     "Tile",
     "check",
+    "outcome",
+    "points_json",
     "replay",
     "round_to_five",
     "side_of",
+    "side_seats",
+    "sides_of",
     "simulate_match",
     "simulate_matches",
     "tally_marks",
+    "went_out",
 ]

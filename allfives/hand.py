@@ -26,20 +26,17 @@ lay the first drawn tile that fits, at once, on any end it fits; a pass
 (R15) needs an empty boneyard and nothing that fits. Laying the last tile is a
 domino (R16).
 
-The remaining tiles or pips (`left`) settle the hand: with a deal they must
-agree with it; without, each figure must be possible — a whole number between
-the least and the most the seat's tiles could carry, given the tiles seen, and
-in a blocked hand no held tile may fit an open end.
+The remaining tiles or pips (`left`) settle the hand; reading the deal and
+checking those figures is the hand's entry, in `allfives.entry`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from functools import reduce
-from operator import or_
 from typing import Final, Literal
 
+from allfives.entry import check_left, mask_of_left_tiles, read_deal
 from allfives.errors import AllFivesError, engine_error
 from allfives.layout import END_INDEX, END_NAMES, SCORE, Layout
 from allfives.moves import Move, trusted_move
@@ -54,16 +51,12 @@ from allfives.tiles import (
     LOW,
     PIP_MASK,
     TEXT,
-    TEXT_INFO,
     Tile,
-    heaviest_pips,
-    lightest_pips,
-    mask_pips,
-    parse_tile,
+    lowest_tile,
     tiles_in,
 )
 
-__all__ = ["HandState", "Left", "deal_masks", "deal_tiles", "parse_left", "read_deal"]
+__all__ = ["HandState", "Left", "deal_masks", "deal_tiles"]
 
 #: `pending` values: nothing drawn this turn, the last tile drawn (face seen)
 #: does not fit, the last tile drawn was not seen; a tile index >= 0 is a drawn
@@ -81,14 +74,6 @@ _END_OR_NONE: Final = (*END_NAMES, None)
 
 #: A seat's remaining tiles for settlement: a pip total, or the tiles themselves.
 Left = int | Iterable[Tile]
-
-
-def _labels(mask: int) -> str:
-    return " ".join(LABEL[t] for t in tiles_in(mask)) or "no tile"
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 def _subsets(mask: int) -> Iterable[int]:
@@ -507,7 +492,7 @@ class HandState:
             raise engine_error("must_play", seat=seat, tile="a lead (any tile may lead)")
         playable = self.hands[seat] & layout.open_mask
         if playable:
-            raise engine_error("must_play", seat=seat, tile=LABEL[_lowest(playable)])
+            raise engine_error("must_play", seat=seat, tile=LABEL[lowest_tile(playable)])
         if not self.boneyard_count:
             raise engine_error("boneyard_empty", seat=seat)
         if t < 0:
@@ -569,9 +554,9 @@ class HandState:
             raise engine_error(
                 "illegal_pass",
                 seat=seat,
-                reason=f"it can lay {LABEL[_lowest(playable)]}",
+                reason=f"it can lay {LABEL[lowest_tile(playable)]}",
                 reason_code="can_play",
-                tile=LABEL[_lowest(playable)],
+                tile=LABEL[lowest_tile(playable)],
             )
         passes = self.passes + 1
         if not self.dealt and passes >= self.players:
@@ -580,10 +565,10 @@ class HandState:
                 raise engine_error(
                     "illegal_pass",
                     seat=seat,
-                    reason=f"{LABEL[_lowest(missing)]} is not on the table, so a player who "
+                    reason=f"{LABEL[lowest_tile(missing)]} is not on the table, so a player who "
                     "passed holds a tile that fits",
                     reason_code="block_impossible",
-                    tile=LABEL[_lowest(missing)],
+                    tile=LABEL[lowest_tile(missing)],
                 )
             self.end_code = BLOCKED
         self.passes = passes
@@ -610,100 +595,14 @@ class HandState:
             if type(value) is int:
                 entries[seat] = (False, value)
             elif isinstance(value, Iterable):
-                entries[seat] = (True, _mask_of_tiles(value, seat))
+                entries[seat] = (True, mask_of_left_tiles(value, seat))
             else:
                 raise engine_error("bad_format", detail=f"left: {value!r} is neither")
         return self.left_pips(entries)
 
     def left_pips(self, entries: Mapping[int, tuple[bool, int]]) -> list[int | None]:
         """Engine form of `remaining_pips`: seat -> (is a tile mask, pips or mask)."""
-        if self.dealt:
-            for seat, (is_tiles, value) in entries.items():
-                actual = self.hands[seat]
-                if is_tiles and value != actual:
-                    raise _disagrees(seat, value, True, f"the deal leaves it {_labels(actual)}")
-                if not is_tiles and value != mask_pips(actual):
-                    raise _disagrees(
-                        seat, value, False, f"its tiles carry {mask_pips(actual)} pips"
-                    )
-            return [mask_pips(mask) for mask in self.hands]
-        return self._check_unknown_left(entries)
-
-    def _check_unknown_left(self, entries: Mapping[int, tuple[bool, int]]) -> list[int | None]:
-        layout = self.layout
-        blocked = self.end_code == BLOCKED
-        pips: list[int | None] = [None] * self.players
-        listed = 0
-        known_all = 0
-        for mask in self.hands:
-            known_all |= mask
-        for seat, (is_tiles, value) in entries.items():
-            if not is_tiles:
-                continue
-            count = self.held[seat]
-            known = self.hands[seat]
-            if value.bit_count() != count:
-                raise _disagrees(seat, value, True, f"it holds {count} tile(s)")
-            for bad, why in (
-                (value & layout.played, "{} is on the table"),
-                (known & ~value, "it drew {}"),
-                (value & known_all & ~known, "{} is in another seat's hand"),
-                (value & listed, "{} is listed for another seat too"),
-                (value & layout.open_mask if blocked else 0, "{} would fit, yet all passed"),
-            ):
-                if bad:
-                    raise _disagrees(seat, value, True, why.format(LABEL[_lowest(bad)]))
-            listed |= value
-            pips[seat] = mask_pips(value)
-        pool = self.free & ~listed
-        if blocked:
-            pool &= ~layout.open_mask
-        for seat, (is_tiles, value) in entries.items():
-            if is_tiles:
-                continue
-            known = self.hands[seat]
-            unknown = self.held[seat] - known.bit_count()
-            base = mask_pips(known)
-            low = lightest_pips(unknown, pool)
-            high = heaviest_pips(unknown, pool)
-            if low < 0 or not base + low <= value <= base + high:
-                raise _disagrees(
-                    seat,
-                    value,
-                    False,
-                    f"its {self.held[seat]} tile(s) can carry only {base + max(low, 0)} "
-                    f"to {base + max(high, 0)} pips",
-                )
-            pips[seat] = value
-        if entries:
-            self._check_left_together(entries, pips, pool)
-        return pips
-
-    def _check_left_together(
-        self, entries: Mapping[int, tuple[bool, int]], pips: list[int | None], pool: int
-    ) -> None:
-        """The seats given, the others and the boneyard share the tiles not on the table."""
-        unplayed = mask_pips(FULL_MASK & ~self.layout.played)
-        others_known = 0
-        others_unknown = self.boneyard_count
-        for seat in range(self.players):
-            if seat not in entries:
-                others_known |= self.hands[seat]
-                others_unknown += self.held[seat] - self.hands[seat].bit_count()
-        base = mask_pips(others_known)
-        # The others and the boneyard carry between these many pips:
-        low = base + max(lightest_pips(others_unknown, pool), 0)
-        high = base + heaviest_pips(others_unknown, pool)
-        given = sum(p for p in pips if p is not None)
-        if not unplayed - high <= given <= unplayed - low:
-            seat = max(entries)
-            raise _disagrees(
-                seat,
-                pips[seat] or 0 if not entries[seat][0] else entries[seat][1],
-                entries[seat][0],
-                f"the seats given hold {given} pips together, but the tiles not on the table "
-                f"allow {max(unplayed - high, 0)} to {unplayed - low}",
-            )
+        return check_left(self, entries)
 
     def settle(self, left: Mapping[int, Left] | None = None) -> Settlement:
         """The end-of-hand points (R18-R20); `left` is needed without a deal."""
@@ -732,113 +631,3 @@ class HandState:
     def __repr__(self) -> str:
         state = self.end or f"seat {self._turn} to move"
         return f"<HandState {self.players} players, {state}, layout {str(self.layout)!r}>"
-
-
-def _disagrees(seat: int, value: int, is_tiles: bool, detail: str) -> AllFivesError:
-    given = _labels(value) if is_tiles else f"{value} pips"
-    return engine_error("left_disagrees", seat=seat, given=given, detail=detail)
-
-
-def _mask_of_tiles(tiles: Iterable[object], seat: int) -> int:
-    mask = 0
-    for item in tiles:
-        if isinstance(item, Tile):
-            t = item.index
-        elif type(item) is str and item in TEXT_INFO:
-            t = TEXT_INFO[item][0]
-        else:
-            raise engine_error("bad_format", detail=f"left: {item!r} is not a tile")
-        if mask & BIT[t]:
-            raise _disagrees(seat, mask | BIT[t], True, f"{LABEL[t]} is listed twice")
-        mask |= BIT[t]
-    return mask
-
-
-def read_deal(deal: object, players: int, size: int) -> list[int]:
-    """Read a deal (tiles or ``"a-b"`` per seat) into masks, checking R1 and R3."""
-    if type(deal) is not list and (isinstance(deal, str | bytes) or not isinstance(deal, Sequence)):
-        raise engine_error("bad_deal", detail=f"it must give one hand per seat ({players})")
-    if len(deal) != players:
-        raise engine_error("bad_deal", detail=f"it must give one hand per seat ({players})")
-    masks = []
-    taken = 0
-    for seat, hand in enumerate(deal):
-        try:
-            if type(hand) is not list:
-                raise TypeError
-            # The common case at C speed: a list of "a-b" strings.
-            mask = reduce(or_, map(_BIT_BY_TEXT.__getitem__, hand), 0)
-            count = len(hand)
-        except (KeyError, TypeError):
-            mask, count = _read_hand_slowly(hand, seat)
-        if mask.bit_count() != count or taken & mask:
-            twice = mask & taken or _first_repeat(hand)
-            raise engine_error("bad_deal", detail=f"{LABEL[_lowest(twice)]} is dealt twice")
-        if count != size:
-            raise engine_error(
-                "bad_deal",
-                detail=f"seat {seat} has {count} tiles; {players} players get {size} each",
-            )
-        taken |= mask
-        masks.append(mask)
-    return masks
-
-
-_BIT_BY_TEXT: Final = {text: BIT[t] for text, (t, _) in TEXT_INFO.items()}
-
-
-def _read_hand_slowly(hand: object, seat: int) -> tuple[int, int]:
-    """`read_deal` for a hand that is not a list of tile strings: Tiles, or an error."""
-    if isinstance(hand, str | bytes | Mapping) or not isinstance(hand, Iterable):
-        raise engine_error("bad_deal", detail=f"seat {seat}'s hand must be a list of tiles")
-    mask = 0
-    count = 0
-    for item in hand:
-        t = item.index if isinstance(item, Tile) else parse_tile(item)[0]
-        if mask & BIT[t]:
-            raise engine_error("bad_deal", detail=f"{LABEL[t]} is dealt twice")
-        mask |= BIT[t]
-        count += 1
-    return mask, count
-
-
-def _first_repeat(hand: object) -> int:
-    seen = 0
-    for item in hand:  # type: ignore[attr-defined]
-        bit = _BIT_BY_TEXT[item]
-        if seen & bit:
-            return bit
-        seen |= bit
-    return seen
-
-
-def parse_left(obj: object, players: int) -> dict[int, tuple[bool, int]]:
-    """Read a SCORESHEET.md ``left`` object into seat -> (is a tile mask, pips or mask).
-
-    Keys are seats (``"0"`` … or ints), values a whole number of pips or a list of
-    tiles; a missing or null ``left`` reads as nothing given.
-    """
-    if obj is None:
-        return {}
-    if not isinstance(obj, Mapping):
-        raise engine_error("bad_format", detail="'left' must be an object keyed by seat")
-    entries: dict[int, tuple[bool, int]] = {}
-    for key, value in obj.items():
-        seat = key if type(key) is int else _SEAT_KEYS.get(key) if type(key) is str else None
-        if seat is None or not 0 <= seat < players:
-            raise engine_error("bad_format", detail=f"left: {key!r} is not a seat")
-        if seat in entries:
-            raise engine_error("bad_format", detail=f"left: seat {seat} is given twice")
-        if type(value) is int:
-            entries[seat] = (False, value)
-        elif isinstance(value, list | tuple):
-            entries[seat] = (True, _mask_of_tiles(value, seat))
-        else:
-            raise engine_error(
-                "bad_format",
-                detail=f"left: seat {seat} must be a whole number of pips or a list of tiles",
-            )
-    return entries
-
-
-_SEAT_KEYS: Final = {str(seat): seat for seat in range(4)}

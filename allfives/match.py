@@ -11,15 +11,24 @@ match a tie between those two (`winners` then lists both).
 It also knows who leads next (R21): the seat that went out, or None when the
 lead goes by lot (the first hand and after a blocked hand). A hand led by
 another seat than `next_leader` is ``wrong_leader``.
+
+`outcome` reads a finished table's result for one side from the sides'
+placings (1 = first), as the league, standings and ratings record them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Literal
+
 from allfives.errors import engine_error
-from allfives.rules import Rules, check_players, side_of, sides
+from allfives.rules import Rules, check_players, side_of, sides_of
 from allfives.settlement import Settlement
 
-__all__ = ["MatchState", "points_json"]
+__all__ = ["MatchState", "Outcome", "outcome", "points_json"]
+
+#: A side's result at a finished table.
+Outcome = Literal["win", "tie", "loss"]
 
 
 def points_json(points_x2: int) -> int | float:
@@ -29,6 +38,29 @@ def points_json(points_x2: int) -> int | float:
     (15, 7.5)
     """
     return points_x2 >> 1 if not points_x2 & 1 else points_x2 / 2
+
+
+def outcome(placing: int, placings: Iterable[int]) -> Outcome:
+    """A side's result from its placing and the placings of the table's sides (its own
+    among them): a win when it alone has the best placing, a tie when it shares it —
+    R22's tied match, or a three-player split (R20) that carries both tied players
+    to the target — and a loss otherwise.
+
+    Against one other side, pass the two placings: the better one wins. A placing
+    that is not among `placings` is ``bad_format``.
+
+    >>> outcome(1, (1, 2)), outcome(1, (1, 1)), outcome(2, (1, 2))
+    ('win', 'tie', 'loss')
+    >>> outcome(1, (1, 2, 3)), outcome(1, (1, 1, 3)), outcome(3, (1, 1, 3))
+    ('win', 'tie', 'loss')
+    """
+    table = tuple(placings)
+    if placing not in table:
+        raise engine_error("bad_format", detail=f"placing {placing!r} is not among {table!r}")
+    best = min(table)
+    if placing != best:
+        return "loss"
+    return "tie" if table.count(best) > 1 else "win"
 
 
 class MatchState:
@@ -63,7 +95,7 @@ class MatchState:
         self.players = check_players(players)
         self.rules = rules if rules is not None else Rules()
         self._target_x2 = 2 * self.rules.target(players)
-        self._totals = [0] * len(sides(players))
+        self._totals = [0] * len(sides_of(players))
         self.winners = []
         self.next_leader = None
         self.hands_played = 0
@@ -96,7 +128,7 @@ class MatchState:
         """Add a play's points for `seat`'s side; True when that reaches the target."""
         if self.winners:
             raise engine_error("match_over")
-        side = seat % 2 if self.players == 4 else seat
+        side = side_of(seat, self.players)
         total = self._totals[side] + points + points
         self._totals[side] = total
         if total >= self._target_x2:

@@ -31,6 +31,7 @@ __all__ = [
     "side_of",
     "side_seats",
     "sides",
+    "sides_of",
 ]
 
 BlockedAward = Literal["opponents", "difference"]
@@ -56,22 +57,30 @@ def check_players(players: object) -> int:
 def side_of(seat: int, players: int) -> int:
     """The side a seat scores for: its partnership at four players, else itself (R2).
 
-    >>> side_of(3, 4), side_of(2, 3)
-    (1, 2)
+    >>> side_of(3, 4), side_of(2, 4), side_of(2, 3), side_of(1, 2)
+    (1, 0, 2, 1)
     """
     return seat % 2 if players == 4 else seat
 
 
-def sides(players: int) -> range:
-    """The sides of a table, each named by its lowest seat."""
-    return range(2) if players == 4 else range(players)
+def sides_of(players: int) -> tuple[int, ...]:
+    """The sides of a table, each named by its lowest seat (R2), in seat order.
+
+    >>> sides_of(4), sides_of(3), sides_of(2)
+    ((0, 1), (0, 1, 2), (0, 1))
+    """
+    return (0, 1) if players == 4 else tuple(range(players))
+
+
+#: The name the engine's own modules have used for `sides_of`.
+sides = sides_of
 
 
 def side_seats(side: int, players: int) -> tuple[int, ...]:
-    """The seats playing for `side`.
+    """The seats playing for `side` (R2: partners sit opposite at four players).
 
-    >>> side_seats(1, 4), side_seats(1, 3)
-    ((1, 3), (1,))
+    >>> side_seats(1, 4), side_seats(0, 4), side_seats(1, 3)
+    ((1, 3), (0, 2), (1,))
     """
     return (side, side + 2) if players == 4 else (side,)
 

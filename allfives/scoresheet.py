@@ -20,6 +20,8 @@ Decisions taken here (the rest live with the rule they concern):
   ``hand_incomplete``: a scoresheet records hands played to their end.
 - ``left`` is checked whenever it is given, even when not needed (the target
   cut the hand short, or a deal makes it redundant).
+
+`went_out(hand, end)` reads from a hand already judged who went out (R16).
 """
 
 from __future__ import annotations
@@ -27,20 +29,49 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from allfives.entry import parse_left, read_deal
 from allfives.errors import AllFivesError, engine_error
-from allfives.hand import HandState, parse_left, read_deal
+from allfives.hand import HandState
 from allfives.layout import END_INDEX
 from allfives.match import MatchState
 from allfives.reports import HandReport, MatchReport
-from allfives.rules import Rules, check_players
+from allfives.rules import Rules, check_players, side_of, sides_of
 from allfives.tally import replay_tally_hand
 from allfives.tiles import TEXT_INFO
 
-__all__ = ["FORMAT", "check", "replay"]
+__all__ = ["FORMAT", "check", "replay", "went_out"]
 
 #: The format and version this engine reads and writes.
 FORMAT: Final = "allfives/1"
 _MISSING: Final = object()
+
+
+def went_out(hand: Mapping[str, object], end: str) -> int | None:
+    """The seat that went out in a scoresheet hand that ended `end` (R16), else None.
+
+    Only a ``"domino"`` ends with a seat going out. A tally hand names it
+    (``"end": {"domino": seat}``); in a tile-by-tile hand it is the seat that laid
+    the last tile, for a domino is the laying of one's last tile. The hand is read
+    as written, not judged: `replay` checks it.
+
+    >>> went_out({"scores": [[1, 10]], "end": {"domino": 2}}, "domino")
+    2
+    >>> moves = [{"seat": 0, "play": "5-5"}, {"seat": 1, "play": "5-0"}, {"seat": 0, "pass": True}]
+    >>> went_out({"moves": moves}, "domino"), went_out({"moves": moves}, "blocked")
+    (1, None)
+    """
+    if end != "domino":
+        return None
+    moves = hand.get("moves")
+    if isinstance(moves, list | tuple):
+        for move in reversed(moves):
+            if isinstance(move, Mapping) and "play" in move:
+                seat = move.get("seat")
+                return seat if type(seat) is int else None
+        return None
+    ending = hand.get("end")
+    seat = ending.get("domino") if isinstance(ending, Mapping) else None
+    return seat if type(seat) is int else None
 
 
 def _bad(detail: str) -> AllFivesError:
@@ -127,7 +158,7 @@ def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: in
     if not isinstance(moves, list | tuple):
         raise _bad("'moves' must be a list")
     plays: list[tuple[int | None, int, int | None, int]] = []
-    points_x2 = [0] * (2 if players == 4 else players)
+    points_x2 = [0] * len(sides_of(players))
     layout = state.layout
     play = state.play
     add_play = plays.append
@@ -160,7 +191,7 @@ def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: in
                 points = play(seat, info[0], e, info[1])
                 add_play((index, seat, layout.count, points))
                 if points:
-                    points_x2[seat % 2 if players == 4 else seat] += points + points
+                    points_x2[side_of(seat, players)] += points + points
                     over = match.score_play(seat, points)
                 continue
             face = move.get("draw", _MISSING)

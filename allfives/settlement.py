@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from allfives.rules import BlockedAward, side_of, side_seats, sides
+from allfives.rules import BlockedAward, side_of, side_seats, sides_of
 
 __all__ = ["HandEnd", "Settlement", "round_to_five", "settle_blocked", "settle_domino"]
 
@@ -76,7 +76,7 @@ def settle_blocked(*, pips: Sequence[int], players: int, award: BlockedAward) ->
     >>> settle_blocked(pips=[4, 4, 11], players=3, award="opponents").bonus_x2
     {0: 10, 1: 10}
     """
-    side_pips = dict.fromkeys(sides(players), 0)
+    side_pips = dict.fromkeys(sides_of(players), 0)
     for seat, held in enumerate(pips):
         side_pips[side_of(seat, players)] += held
     lowest = min(side_pips.values())

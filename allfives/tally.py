@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from allfives.entry import parse_left
 from allfives.errors import AllFivesError, engine_error
-from allfives.hand import parse_left
 from allfives.match import MatchState
 from allfives.reports import HandReport, PlayReport
 from allfives.rules import side_of

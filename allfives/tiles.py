@@ -37,6 +37,7 @@ __all__ = [
     "Tile",
     "heaviest_pips",
     "lightest_pips",
+    "lowest_tile",
     "mask_of",
     "mask_pips",
     "parse_tile",
@@ -205,6 +206,11 @@ def tiles_in(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def lowest_tile(mask: int) -> int:
+    """The lowest tile index in a non-empty mask: the tile an error message names."""
+    return (mask & -mask).bit_length() - 1
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:

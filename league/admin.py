@@ -43,7 +43,7 @@ from league.models import (
     TableResultSide,
     Tournament,
 )
-from league.selectors import tournaments_managed_by
+from league.selectors import tournaments_managed_by, user_is_superuser
 from league.services.records import entry_delete, record_update, table_delete
 from league.services.registration import (
     entry_check,
@@ -184,13 +184,13 @@ class TournamentScopedAdmin(ServiceSavedAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         qs = super().get_queryset(request)
-        if request.user.is_superuser:
+        if user_is_superuser(user=request.user):
             return qs
         lookup = f"{self.tournament_path}__in" if self.tournament_path else "pk__in"
         return qs.filter(**{lookup: self._managed(request).values("pk")})
 
     def _owns(self, request: HttpRequest, obj: Model | None) -> bool:
-        if obj is None or request.user.is_superuser:
+        if obj is None or user_is_superuser(user=request.user):
             return True
         tournament: Any = obj
         for part in self.tournament_path.split("__") if self.tournament_path else ():
@@ -211,7 +211,7 @@ class TournamentScopedAdmin(ServiceSavedAdmin):
     def _limit_choices(self, db_field: Any, request: HttpRequest, kwargs: dict[str, Any]) -> None:
         # An organiser can only attach rows of their own tournaments (a round's byes, a
         # seat's entry, a table's round …), never see another tournament's in a picker.
-        if request.user.is_superuser:
+        if user_is_superuser(user=request.user):
             return
         managed = self._managed(request)
         model = db_field.related_model
@@ -503,7 +503,7 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
-        if not change and not request.user.is_superuser:
+        if not change and not user_is_superuser(user=request.user):
             # Whoever creates a tournament organises it.
             creator: int = request.user.pk  # type: ignore[assignment]  # staff are signed in
             transaction.on_commit(lambda: obj.organisers.add(creator))
@@ -788,11 +788,11 @@ class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ApiToken]:
         qs = super().get_queryset(request).select_related("user")
-        return qs if request.user.is_superuser else qs.filter(user=request.user)
+        return qs if user_is_superuser(user=request.user) else qs.filter(user=request.user)
 
     def get_fields(self, request: HttpRequest, obj: ApiToken | None = None) -> Any:
         if obj is None:
-            return ["user", "name"] if request.user.is_superuser else ["name"]
+            return ["user", "name"] if user_is_superuser(user=request.user) else ["name"]
         return ["user", "name", *self.readonly_fields]
 
     def get_readonly_fields(self, request: HttpRequest, obj: ApiToken | None = None) -> list[str]:
@@ -801,7 +801,7 @@ class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
         if change:
             return  # a token is never edited: revoke it and create another
-        user = obj.user if request.user.is_superuser and obj.user_id else request.user
+        user = obj.user if user_is_superuser(user=request.user) and obj.user_id else request.user
         assert user.is_authenticated  # the admin only serves signed-in staff
         issued = api_token_create(user=user, name=obj.name)
         obj.pk, obj.user = issued.token.pk, issued.token.user

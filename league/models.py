@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from allfives import DEFAULT_BLOCKED_AWARD, DEFAULT_HAND_SIZES, DEFAULT_TARGETS, Rules
+from allfives import DEFAULT_BLOCKED_AWARD, DEFAULT_HAND_SIZES, DEFAULT_TARGETS, Rules, side_of
 
 PLAYER_COUNTS = (2, 3, 4)
 
@@ -592,8 +592,8 @@ class Seat(models.Model):
         return f"{self.table} — {_('seat')} {self.number}: {self.player}"
 
     def side(self, player_count: int) -> int:
-        """The side this seat plays for, named by its lowest seat (SCORESHEET.md)."""
-        return self.number % 2 if player_count == 4 else self.number
+        """The side this seat plays for, named by its lowest seat (R2)."""
+        return side_of(self.number, player_count)
 
 
 class TableResult(TimeStamped):

@@ -28,7 +28,7 @@ def tournaments_managed_by(*, user: AnyUser) -> QuerySet[Tournament]:
     """Tournaments the user organises (all of them for a superuser)."""
     if not user.is_authenticated or not user.is_active:
         return Tournament.objects.none()
-    if getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return Tournament.objects.all()
     return Tournament.objects.filter(organisers__pk=user.pk)
 
@@ -37,7 +37,7 @@ def tournaments_scored_by(*, user: AnyUser) -> QuerySet[Tournament]:
     """Tournaments whose matches the user may score (organisers score too)."""
     if not user.is_authenticated or not user.is_active:
         return Tournament.objects.none()
-    if getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return Tournament.objects.all()
     return Tournament.objects.filter(
         pk__in=Tournament.objects.filter(Q(organisers=user) | Q(scorekeepers=user)).values("pk")
@@ -61,7 +61,7 @@ def user_is_organiser(*, user: AnyUser) -> bool:
     """True for a superuser, a member of the Organisers group, or anyone organising a tournament."""
     if not user.is_authenticated or not user.is_active:
         return False
-    if getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return True
     from league.roles import ORGANISERS_GROUP
 
@@ -113,7 +113,7 @@ def players_with_contact_for(*, user: AnyUser) -> QuerySet[Player]:
     organise (every player for a superuser). Contact details are never public."""
     if not user.is_authenticated or not user.is_active:
         return Player.objects.none()
-    if getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return Player.objects.all()
     managed = tournaments_managed_by(user=user).values("pk")
     return Player.objects.filter(
@@ -126,7 +126,7 @@ def players_editable_by(*, user: AnyUser) -> QuerySet[Player]:
     yet entered anywhere (a new registration); every player for a superuser."""
     if not user_is_organiser(user=user):
         return Player.objects.none()
-    if getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return Player.objects.all()
     return Player.objects.filter(
         Q(pk__in=players_with_contact_for(user=user).values("pk"))
@@ -136,7 +136,7 @@ def players_editable_by(*, user: AnyUser) -> QuerySet[Player]:
 
 def partnerships_editable_by(*, user: AnyUser) -> QuerySet[Partnership]:
     """Partnerships whose two players the user may both change."""
-    if getattr(user, "is_superuser", False) and user.is_active:
+    if user_is_superuser(user=user):
         return Partnership.objects.all()
     editable = players_editable_by(user=user).values("pk")
     return Partnership.objects.filter(player_a__in=editable, player_b__in=editable)

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 
+import allfives
 from league.live import TableLive, tables_live
 from league.models import (
     PLAYER_COUNTS,
@@ -420,12 +421,10 @@ def _record(
                 key = rival.pk if isinstance(rival, Player) else -rival.pk
                 rec = opponents.setdefault(key, OpponentRecord(opponent=rival))
                 rec.played += 1
-                if own.placing < other.placing:
-                    rec.won += 1
-                elif own.placing == other.placing:
-                    rec.tied += 1
-                else:
-                    rec.lost += 1
+                result = allfives.outcome(own.placing, (own.placing, other.placing))
+                rec.won += result == "win"
+                rec.tied += result == "tie"
+                rec.lost += result == "loss"
         for seat in own.seats:
             partner = partners.setdefault(seat.player_id, PartnerRecord(partner=seat.player))
             partner.played += 1
@@ -443,11 +442,10 @@ def _record(
 def _outcome(line: TableLine, own: SideLine) -> str:
     if not line.is_finished or own.placing is None:
         return "open"
-    best = min(s.placing for s in line.sides if s.placing is not None)
-    if own.placing != best:
+    result = allfives.outcome(own.placing, (s.placing for s in line.sides if s.placing is not None))
+    if result == "loss":
         return "lost"
-    sharing = sum(1 for s in line.sides if s.placing == best)
-    return "tied" if sharing > 1 or line.is_tie else "won"
+    return "tied" if result == "tie" or line.is_tie else "won"
 
 
 def _rivals(side: SideLine) -> tuple[Player | Partnership, ...]:

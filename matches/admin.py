@@ -17,7 +17,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from league.selectors import tournaments_managed_by
+from league.selectors import tournaments_managed_by, user_is_superuser
 from matches.models import Hand, Match
 
 
@@ -28,7 +28,7 @@ class ReadOnlyAdmin(SimpleHistoryAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         qs: QuerySet[Any] = super().get_queryset(request)
-        if request.user.is_superuser:
+        if user_is_superuser(user=request.user):
             return qs
         managed = tournaments_managed_by(user=request.user)
         return qs.filter(**{f"{self.tournament_path}__in": managed})

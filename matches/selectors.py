@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
-from allfives import AllFivesError, HandState, Layout, Move, Rules
+from allfives import AllFivesError, HandState, Layout, Move, Rules, points_json, side_of, sides_of
 from league.models import Seat, Table
 from league.selectors import (
     tables_visible_to,
@@ -31,20 +31,6 @@ class SeatInfo:
     player_id: int
     name: str
     slug: str
-
-
-def points_json(points_x2: int) -> int | float:
-    """Half-points as a JSON number: an int when whole, else x.5 (SCORESHEET.md)."""
-    return points_x2 // 2 if points_x2 % 2 == 0 else points_x2 / 2
-
-
-def side_of(seat: int, players: int) -> int:
-    """The side a seat plays for, named by its lowest seat (R2)."""
-    return seat % 2 if players == 4 else seat
-
-
-def sides_of(players: int) -> list[int]:
-    return [0, 1] if players == 4 else list(range(players))
 
 
 def table_rules(*, table: Table) -> dict[str, Any]:
@@ -292,7 +278,7 @@ def match_can_score(*, user: AnyUser, match: Match) -> bool:
         return False
     if match.tournament_id is not None:
         return tournament_can_score(user=user, tournament_id=match.tournament_id)
-    return bool(getattr(user, "is_superuser", False)) or match.created_by_id == user.pk
+    return user_is_superuser(user=user) or match.created_by_id == user.pk
 
 
 def table_can_score(*, user: AnyUser, table: Table) -> bool:
@@ -306,7 +292,7 @@ def match_can_manage(*, user: AnyUser, match: Match) -> bool:
         return False
     if match.tournament_id is not None:
         return tournament_can_manage(user=user, tournament_id=match.tournament_id)
-    return bool(getattr(user, "is_superuser", False)) or match.created_by_id == user.pk
+    return user_is_superuser(user=user) or match.created_by_id == user.pk
 
 
 def idempotent_request_get(*, key: str, user_id: int, endpoint: str) -> IdempotentRequest | None:

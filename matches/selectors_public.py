@@ -20,10 +20,11 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 
+from allfives import sides_of, went_out
 from league.live import TableLive
 from league.models import Round, Tournament
 from matches.models import Hand, Match, MatchStatus
-from matches.selectors import SeatInfo, match_seats, sides_of
+from matches.selectors import SeatInfo, match_seats
 from ratings.selectors import table_win_probabilities
 
 
@@ -137,14 +138,6 @@ class ScoresheetView:
         )
 
 
-def _went_out(hand: Hand, moves: Sequence[Mapping[str, Any]]) -> int:
-    """The seat that dominoed: named in a tally entry, the last to lay a tile otherwise."""
-    if hand.mode == Hand.Mode.TALLY:
-        return int(hand.entry.get("end", {}).get("domino", -1))
-    laid = [m for m in moves if "play" in m]
-    return int(laid[-1]["seat"]) if laid else -1
-
-
 def _hand_line(hand: Hand, seats: Mapping[int, SeatInfo], sides: Sequence[int]) -> HandLine:
     moves = hand.entry.get("moves", []) if hand.mode == Hand.Mode.TILES else []
     plays = []
@@ -178,9 +171,10 @@ def _hand_line(hand: Hand, seats: Mapping[int, SeatInfo], sides: Sequence[int]) 
                 total_x2=total_x2,
             )
         )
+    out = went_out(hand.entry, hand.end)
     return HandLine(
         number=hand.number,
-        went_out=seats.get(_went_out(hand, moves)) if hand.end == "domino" else None,
+        went_out=None if out is None else seats.get(out),
         mode=hand.mode,
         leader=seats[hand.leader],
         end=hand.end,

@@ -10,7 +10,7 @@ language, with what was typed kept. Every page works with plain form posts; htmx
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from allfives import AllFivesError
+from allfives import AllFivesError, side_of, sides_of, went_out
 from league.models import Table
 from matches.forms import (
     TallyHandForm,
@@ -44,7 +44,6 @@ from matches.selectors import (
     match_hands,
     match_history,
     match_seats,
-    sides_of,
     table_can_score,
     tiles_draft,
 )
@@ -207,7 +206,7 @@ def _draft_points(match: Match, form: HandFormT) -> tuple[dict[str, int], TilesD
             return points, None
         for seat, scored in plays:
             if 0 <= seat < match.player_count:
-                side = str(seat % 2 if match.player_count == 4 else seat)
+                side = str(side_of(seat, match.player_count))
                 points[side] += max(0, scored)
         return points, None
     leader = str(value("leader"))
@@ -242,20 +241,10 @@ def _scoreboard(
     return board
 
 
-def _went_out(hand: Hand) -> int | None:
-    entry = hand.entry
-    if hand.end != Hand.End.DOMINO:
-        return None
-    if "moves" in entry:
-        plays = [m for m in entry["moves"] if "play" in m]
-        return int(plays[-1]["seat"]) if plays else None
-    return int((entry.get("end") or {}).get("domino", -1))
-
-
-def _hand_row(hand: Hand, names: dict[int, str], sides: list[int]) -> dict[str, Any]:
-    went_out = _went_out(hand)
+def _hand_row(hand: Hand, names: dict[int, str], sides: Sequence[int]) -> dict[str, Any]:
     if hand.end == Hand.End.DOMINO:
-        end = _("Domino: %(name)s") % {"name": names.get(went_out or 0, "?")}
+        out = went_out(hand.entry, hand.end)
+        end = _("Domino: %(name)s") % {"name": "?" if out is None else names.get(out, "?")}
     elif hand.end == Hand.End.BLOCKED:
         end = _("Blocked")
     else:

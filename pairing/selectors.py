@@ -26,6 +26,7 @@ from itertools import combinations
 
 from django.db.models import Q
 
+from allfives import side_seats, sides_of
 from league.models import Entry, Round, Seat, Tournament
 from pairing.algorithms.dispatch import DrawField, EarlierRound
 from pairing.algorithms.types import Entrant, History, pair
@@ -99,7 +100,7 @@ def _history(*, round: Round, entries: Sequence[Entry], by_partnership: bool) ->
         for a, b in combinations(sorted(present), 2):
             met[pair(a, b)] += 1
         if len(by_seat) == 4:
-            for x, y in ((0, 2), (1, 3)):
+            for x, y in (side_seats(side, 4) for side in sides_of(4)):
                 first, second = by_seat.get(x), by_seat.get(y)
                 if first is not None and second is not None and first != second:
                     partnered[pair(first, second)] += 1

@@ -49,6 +49,8 @@ from typing import Final
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from allfives import outcome
+
 _DEFAULT_BETA: Final = 25.0 / 6.0
 #: The spread of one performance, by the number of seats at the table (see above).
 BETA: Final[Mapping[int, float]] = MappingProxyType(
@@ -112,10 +114,10 @@ class Match:
 
     def first_place_share(self, side_index: int) -> float:
         """How much of first place this side took: 1, 1/k when k sides tie for it, or 0."""
-        best = min(self.placings)
-        if self.placings[side_index] != best:
+        placing = self.placings[side_index]
+        if outcome(placing, self.placings) == "loss":
             return 0.0
-        return 1.0 / self.placings.count(best)
+        return 1.0 / self.placings.count(placing)
 
 
 @dataclass(frozen=True, slots=True)

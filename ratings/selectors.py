@@ -16,6 +16,7 @@ from datetime import datetime
 
 from django.db.models import Count, OuterRef, Subquery
 
+from allfives import outcome, side_of
 from league.models import Entry, EntryMember, Seat, Table
 from ratings.maths import (
     INITIAL,
@@ -226,7 +227,7 @@ def tables_win_probabilities(*, table_ids: Sequence[int]) -> dict[int, dict[int,
             continue
         sides: dict[int, list[Skill]] = {}
         for number, player_id in table_seats:
-            side = number % 2 if player_count == 4 else number  # Seat.side(): RULES.md R2
+            side = side_of(number, player_count)
             skill = rated.get((table_id, player_id)) or current.get(player_id, INITIAL)
             sides.setdefault(side, []).append(skill)
         if len(sides) < 2:
@@ -286,14 +287,13 @@ def ratings_calibration(*, bins: int = 10) -> list[CalibrationBin]:
         player__isnull=False
     ).values_list("table_id", "side", "placing", "expected"):
         sides[(table_id, side)] = (placing, expected)  # partners share one line
-    firsts: dict[int, tuple[int, int]] = {}  # table -> (best placing, sides holding it)
+    placings: dict[int, list[int]] = {}  # table -> its sides' placings
     for (table_id, _side), (placing, _e) in sides.items():
-        best, count = firsts.get(table_id, (placing, 0))
-        if placing < best:
-            best, count = placing, 0
-        firsts[table_id] = (best, count + (placing == best))
+        placings.setdefault(table_id, []).append(placing)
     outcomes = []
     for (table_id, _side), (placing, expected) in sides.items():
-        best, count = firsts[table_id]
-        outcomes.append((expected, 1.0 / count if placing == best else 0.0))
+        table = placings[table_id]
+        # A first place shared by k sides (a tie) counts 1/k to each of them.
+        share = 0.0 if outcome(placing, table) == "loss" else 1.0 / table.count(placing)
+        outcomes.append((expected, share))
     return calibration_bins(outcomes, bins=bins)

@@ -35,6 +35,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Final, Literal, NoReturn
 
+from allfives import outcome
+
 
 class Tiebreak(enum.StrEnum):
     """A ranking criterion; for every one of them the higher value ranks first."""
@@ -538,13 +540,8 @@ def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], _Ta
     points = [side.points_x2 for side in sides]
     cap = 2 * table.target
     if len(sides) == 2:
-        first, second = placings
-        if first == second:
-            match_points = [scale.tie, scale.tie]
-        elif first < second:
-            match_points = [scale.win, scale.loss]
-        else:
-            match_points = [scale.loss, scale.win]
+        by_result = {"win": scale.win, "tie": scale.tie, "loss": scale.loss}
+        match_points = [by_result[outcome(p, placings)] for p in placings]
     else:
         match_points = [scale.three_player(p, placings.count(p)) for p in placings]
     for index, side in enumerate(sides):
@@ -554,20 +551,18 @@ def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], _Ta
         opponents: list[tuple[int, int, int]] = []
         for i, other in enumerate(sides):
             if i != index:
-                result_x2 = 2 if placing < placings[i] else 1 if placing == placings[i] else 0
+                head_to_head = outcome(placing, (placing, placings[i]))
+                result_x2 = {"win": 2, "tie": 1, "loss": 0}[head_to_head]
                 pair_points = scale.pair[result_x2]
                 opponents.extend((o, result_x2, pair_points) for o in other.entrant_ids)
-        is_alone = placings.count(placing) == 1
+        result = outcome(placing, placings)
         for entrant_id in side.entrant_ids:
             entry = tally(entrant_id)
             entry.tables += 1
             entry.mp += match_points[index]
-            if placing == 1 and is_alone:
-                entry.wins += 1
-            elif placing == 1:
-                entry.ties += 1
-            else:
-                entry.losses += 1
+            entry.wins += result == "win"
+            entry.ties += result == "tie"
+            entry.losses += result == "loss"
             entry.scored_x2 += own
             # At three-player tables the difference is against the best other side.
             entry.diff_x2 += own - best_other

@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from django.db.models import Q
 
+from allfives import side_of
 from league.models import (
     Division,
     Entry,
@@ -281,12 +282,6 @@ def _aggregate_input(tournaments_q: Q, *, lot_seed: str) -> StandingsInput:
     )
 
 
-def _side(seat: int, player_count: int) -> int:
-    """The side a seat plays for, as ``Seat.side`` (without a model instance per seat):
-    partners at a four-player table share the side of their lower seat (R2)."""
-    return seat % 2 if player_count == 4 else seat
-
-
 def _table_records(
     *,
     tournament_ids: Sequence[int],
@@ -302,7 +297,7 @@ def _table_records(
     for table_id, number, player_count, entry_id, player_id in Seat.objects.filter(
         table__round__tournament__in=tournament_ids
     ).values_list("table_id", "number", "table__player_count", "entry_id", "player_id"):
-        key = (table_id, _side(number, player_count))
+        key = (table_id, side_of(number, player_count))
         if by_player:
             entrant = player_id
         elif partnership_of is not None:
@@ -463,7 +458,7 @@ def tables_in_play(*, tournament_id: int) -> list[TableInPlay]:
         "player__name",
     ):
         entry = tables.setdefault(table_id, (number, round_number, player_count, {}))
-        entry[3].setdefault(_side(seat, player_count), []).append(name)
+        entry[3].setdefault(side_of(seat, player_count), []).append(name)
     return [
         TableInPlay(
             table_id, number, round_number, [" & ".join(n) for _s, n in sorted(sides.items())]

@@ -55,6 +55,7 @@ from league.selectors import (
     tournament_can_score,
     tournaments_visible_to,
     user_is_organiser,
+    user_is_superuser,
 )
 
 ROLE_SCORE = "score"
@@ -84,7 +85,7 @@ def has_tournament_role(user: Any, *, tournament_id: int | None, role: str) -> b
     """True when ``user`` holds ``role`` (``ROLE_SCORE``/``ROLE_MANAGE``) on the tournament."""
     if not user.is_authenticated or not user.is_active:
         return False
-    if getattr(user, "is_superuser", False):
+    if user_is_superuser(user=user):
         return True
     if tournament_id is None or role == ROLE_SUPERUSER:
         return False
@@ -140,7 +141,7 @@ class TournamentRolePermission(BasePermission):
         role = self._role(view)
         self.message = _role_message(role)
         if role == ROLE_SUPERUSER:
-            return bool(getattr(request.user, "is_superuser", False))
+            return user_is_superuser(user=request.user)
         path = getattr(view, "tournament_field", "tournament")
         return has_tournament_role(
             request.user, tournament_id=tournament_id_of(obj, path), role=role
@@ -167,12 +168,7 @@ class IsSuperuserOrReadOnly(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        return bool(
-            request.user
-            and request.user.is_authenticated
-            and request.user.is_active
-            and getattr(request.user, "is_superuser", False)
-        )
+        return bool(request.user) and user_is_superuser(user=request.user)
 
 
 class IsOrganiserOrReadOnly(BasePermission):

@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 
+from allfives import side_of, sides_of
 from league.services.results import (
     SideOutcome,
     table_result_clear,
@@ -21,7 +22,7 @@ from league.services.results import (
     table_status_set,
 )
 from matches.models import Hand, HandEvent, Match
-from matches.selectors import scoresheet_document, side_of, sides_of
+from matches.selectors import scoresheet_document
 from matches.services.replay import HandVerdict, MatchVerdict, document_judge
 
 type AnyUser = AbstractBaseUser | AnonymousUser | None

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from allfives import side_seats, sides_of
 from pairing.algorithms.designs import is_whist_size
 from pairing.algorithms.group_swiss import group_swiss_seat
 from pairing.algorithms.league_night import league_night_pair
@@ -179,9 +180,8 @@ TableShape = frozenset[frozenset[int]]
 
 def _table_shape(seats: Sequence[int]) -> TableShape:
     """A table up to rotation: its sides (partners 0+2 and 1+3 at four seats)."""
-    if len(seats) == 4:
-        return frozenset((frozenset((seats[0], seats[2])), frozenset((seats[1], seats[3]))))
-    return frozenset(frozenset((e,)) for e in seats)
+    n = len(seats)
+    return frozenset(frozenset(seats[s] for s in side_seats(side, n)) for side in sides_of(n))
 
 
 def _earlier_round_shapes(field: DrawField) -> list[frozenset[TableShape]]:

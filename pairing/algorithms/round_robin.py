@@ -26,7 +26,7 @@ from pairing.algorithms.designs import affine_resolution, has_affine_resolution,
 from pairing.algorithms.quality import make_draw, schedule_report
 from pairing.algorithms.schedule_search import ScheduleSearch, spread_bound
 from pairing.algorithms.table_sizes import table_sizes
-from pairing.algorithms.types import Draw, History, PairingError, Schedule, pair
+from pairing.algorithms.types import Draw, History, PairingError, Schedule, partner_pairs
 
 
 def round_robin_schedule(entrant_ids: Sequence[int], *, seed: int, legs: int = 1) -> Schedule:
@@ -143,7 +143,7 @@ def _seated(
     partnered: dict[frozenset[int], int] = {}
 
     def repeats(s: Sequence[int]) -> int:
-        return partnered.get(pair(s[0], s[2]), 0) ** 2 + partnered.get(pair(s[1], s[3]), 0) ** 2
+        return sum(partnered.get(p, 0) ** 2 for p in partner_pairs(s))
 
     out = []
     for tables, out_of_round in zip(plan, byes, strict=True):
@@ -152,7 +152,7 @@ def _seated(
             if len(t) == 4:
                 a, b, c, d = t
                 t = min(([a, b, c, d], [a, c, b, d], [a, b, d, c]), key=repeats)
-                for p in (pair(t[0], t[2]), pair(t[1], t[3])):
+                for p in partner_pairs(t):
                     partnered[p] = partnered.get(p, 0) + 1
             seated.append(list(t))
         out.append((seated, out_of_round))

@@ -14,6 +14,8 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Any
 
+from allfives import side_seats, sides_of
+
 Points = int | Fraction | Decimal
 """Match points: whole or half points, exact (never float)."""
 
@@ -116,7 +118,7 @@ class History:
 def partner_pairs(seats: Sequence[int]) -> tuple[Pair, ...]:
     """Partners at a table: seats 0+2 and 1+3 at four players (RULES.md R2), none otherwise."""
     if len(seats) == 4:
-        return (pair(seats[0], seats[2]), pair(seats[1], seats[3]))
+        return tuple(pair(*(seats[s] for s in side_seats(side, 4))) for side in sides_of(4))
     return ()
 
 
@@ -153,10 +155,8 @@ class Table:
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The sides: partners 0+2 and 1+3 at four seats, otherwise each seat alone."""
-        if len(self.seats) == 4:
-            s = self.seats
-            return ((s[0], s[2]), (s[1], s[3]))
-        return tuple((s,) for s in self.seats)
+        n = len(self.seats)
+        return tuple(tuple(self.seats[s] for s in side_seats(side, n)) for side in sides_of(n))
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 
+from allfives import side_of, side_seats
 from league.models import Seat, TableResult, TableResultSide
 from ratings.maths import Match, Skill, Update, conservative_rating, rate_match
 from ratings.models import PartnershipRating, PlayerRating, RatingEvent
@@ -222,9 +223,8 @@ def _rated_table(
 ) -> RatedTable | None:
     per_side: dict[int, list[tuple[int, int, int | None]]] = defaultdict(list)
     for number, player_id, entry_id, partnership_id in seats:
-        side = number % 2 if player_count == 4 else number  # Seat.side(): RULES.md R2
-        per_side[side].append((player_id, entry_id, partnership_id))
-    size = 2 if player_count == 4 else 1
+        per_side[side_of(number, player_count)].append((player_id, entry_id, partnership_id))
+    size = len(side_seats(0, player_count))  # every side has as many seats (R2)
     if (
         len(placings) < 2
         or set(per_side) != set(placings)
