@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import reduce
 from operator import or_
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from allfives.errors import AllFivesError, engine_error
+from allfives.layout import Layout
 from allfives.tiles import (
     BIT,
     FULL_MASK,
@@ -31,8 +32,21 @@ from allfives.tiles import (
     tiles_in,
 )
 
-if TYPE_CHECKING:  # only for annotations: `hand` imports this module
-    from allfives.hand import HandState
+
+class HandState(Protocol):
+    """What the checks read of a finished hand: ``allfives.hand.HandState`` (which
+    imports this module) has all of it; a protocol keeps the import one way."""
+
+    players: int
+    dealt: bool
+    hands: list[int]
+    held: list[int]
+    free: int
+    layout: Layout
+    boneyard_count: int
+
+    def is_blocked(self) -> bool: ...
+
 
 __all__ = ["check_left", "mask_of_left_tiles", "parse_left", "read_deal"]
 
