@@ -14,11 +14,13 @@ share* of a table is points ÷ target capped at 1, so tables of different sizes
 is the mean over their finished tables. Tables still in play count for nothing
 but are reported; a bye gives the configured bye points and nothing else.
 
-Ranking: entrants are split by the organiser's tiebreaks in order, higher value
-first; ``head_to_head`` is recomputed among the entrants still tied when it is
-reached. Entrants equal on every tiebreak share a rank (1, 2, 2, 4). For every two
-adjacent rows a ``Separation`` says which tiebreak put one above the other, with
-both values, or that they share the rank.
+Ranking: entrants are split by the organiser's tiebreaks in order, each in its own
+direction (for the built-in ones, higher value first); ``head_to_head`` is
+recomputed among the entrants still tied when it is reached. Entrants equal on every
+tiebreak share a rank (1, 2, 2, 4). For every two adjacent rows a ``Separation``
+says which tiebreak put one above the other, with both values, or that they share
+the rank. A tiebreak is one ``TiebreakSpec`` in the ``TIEBREAKS`` registry (key,
+label, computation, direction); validation, storage and every page read it there.
 
 Everything is exact: match points are scaled to integers internally and reported
 as ``Fraction``; nothing is ever a float.
