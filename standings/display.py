@@ -5,36 +5,40 @@ CSV export and the API."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
+from standings.maths import TIEBREAKS
 from standings.models import StandingsRow
 
-TIEBREAK_LABELS: dict[str, Promise] = {
-    "match_points": _("Match points"),
-    "wins": _("Wins"),
-    "points_difference": _("Points difference"),
-    "points_scored": _("Points scored"),
-    "target_share": _("Target share"),
-    "head_to_head": _("Head-to-head"),
-    "buchholz": _("Buchholz"),
-    "median_buchholz": _("Median-Buchholz"),
-    "sonneborn_berger": _("Sonneborn-Berger"),
-    "table_mates_strength": _("Strength of table-mates"),
-    "hands_won": _("Hands won"),
-    "lot": _("Lot"),
-}
+#: The record's columns, shown first on every table (match points and wins are
+#: tiebreaks too, but belong to the record whatever the order).
+RECORD_COLUMNS = ("match_points", "played", "wins", "ties", "losses", "byes")
 
 
 def tiebreak_label(name: str | None) -> str:
     """The translated name of a tiebreak (the raw name if it is unknown)."""
     if name is None:
         return ""
-    return str(TIEBREAK_LABELS.get(name, name))
+    spec = TIEBREAKS.get(name)
+    return name if spec is None else gettext(spec.label)
+
+
+def table_columns(tiebreaks: Iterable[str]) -> list[str]:
+    """The value columns of a table ranked by ``tiebreaks``: the record's, then every
+    tiebreak always shown or used, in the registry's order."""
+    used = set(tiebreaks)
+    return [
+        *RECORD_COLUMNS,
+        *(
+            key
+            for key, spec in TIEBREAKS.items()
+            if (spec.always_shown or key in used) and key not in RECORD_COLUMNS
+        ),
+    ]
 
 
 def separation_text(
@@ -72,7 +76,7 @@ def column_labels() -> dict[str, str]:
         "ties": gettext("Ties"),
         "losses": gettext("Losses"),
         "byes": gettext("Byes"),
-        **{name: str(label) for name, label in TIEBREAK_LABELS.items()},
+        **{key: tiebreak_label(key) for key in TIEBREAKS},
     }
 
 
@@ -89,7 +93,8 @@ def format_number(value: Decimal | int | None, separator: str = ".") -> str:
 
 
 def row_values(row: StandingsRow, separator: str = ".") -> dict[str, str]:
-    """Every numeric column of a row, formatted, by column key."""
+    """Every numeric column of a row, formatted, by column key: the record's, and every
+    registered tiebreak's (empty where the row has no value for it)."""
     raw: dict[str, Decimal | int | None] = {
         "match_points": row.match_points,
         "played": row.tables_played,
@@ -97,17 +102,9 @@ def row_values(row: StandingsRow, separator: str = ".") -> dict[str, str]:
         "ties": row.ties,
         "losses": row.losses,
         "byes": row.byes_count,
-        "points_scored": row.points_scored,
-        "points_difference": row.points_difference,
-        "target_share": row.target_share,
-        "head_to_head": row.head_to_head,
-        "buchholz": row.buchholz,
-        "median_buchholz": row.median_buchholz,
-        "sonneborn_berger": row.sonneborn_berger,
-        "table_mates_strength": row.table_mates_strength,
-        "hands_won": row.hands_won,
-        "lot": row.lot,
     }
+    for key in TIEBREAKS:
+        raw.setdefault(key, row.tiebreak_value(key))
     return {key: format_number(value, separator) for key, value in raw.items()}
 
 

@@ -14,11 +14,13 @@ share* of a table is points ÷ target capped at 1, so tables of different sizes
 is the mean over their finished tables. Tables still in play count for nothing
 but are reported; a bye gives the configured bye points and nothing else.
 
-Ranking: entrants are split by the organiser's tiebreaks in order, higher value
-first; ``head_to_head`` is recomputed among the entrants still tied when it is
-reached. Entrants equal on every tiebreak share a rank (1, 2, 2, 4). For every two
-adjacent rows a ``Separation`` says which tiebreak put one above the other, with
-both values, or that they share the rank.
+Ranking: entrants are split by the organiser's tiebreaks in order, each in its own
+direction (for the built-in ones, higher value first); ``head_to_head`` is
+recomputed among the entrants still tied when it is reached. Entrants equal on every
+tiebreak share a rank (1, 2, 2, 4). For every two adjacent rows a ``Separation``
+says which tiebreak put one above the other, with both values, or that they share
+the rank. A tiebreak is one ``TiebreakSpec`` in the ``TIEBREAKS`` registry (key,
+label, computation, direction); validation, storage and every page read it there.
 
 Everything is exact: match points are scaled to integers internally and reported
 as ``Fraction``; nothing is ever a float.
@@ -29,8 +31,8 @@ from __future__ import annotations
 import enum
 import hashlib
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Final, Literal, NoReturn
@@ -38,41 +40,14 @@ from typing import Final, Literal, NoReturn
 from allfives import outcome
 
 
-class Tiebreak(enum.StrEnum):
-    """A ranking criterion; for every one of them the higher value ranks first."""
-
-    MATCH_POINTS = "match_points"
-    WINS = "wins"
-    POINTS_DIFFERENCE = "points_difference"
-    POINTS_SCORED = "points_scored"
-    TARGET_SHARE = "target_share"
-    HEAD_TO_HEAD = "head_to_head"
-    BUCHHOLZ = "buchholz"
-    MEDIAN_BUCHHOLZ = "median_buchholz"
-    SONNEBORN_BERGER = "sonneborn_berger"
-    TABLE_MATES_STRENGTH = "table_mates_strength"
-    HANDS_WON = "hands_won"
-    LOT = "lot"
-
-
-DEFAULT_TIEBREAKS: Final[tuple[Tiebreak, ...]] = (
-    Tiebreak.MATCH_POINTS,
-    Tiebreak.WINS,
-    Tiebreak.TARGET_SHARE,
-    Tiebreak.POINTS_DIFFERENCE,
-    Tiebreak.HEAD_TO_HEAD,
-    Tiebreak.BUCHHOLZ,
-    Tiebreak.HANDS_WON,
-    Tiebreak.LOT,
-)
-
-
 class StandingsError(ValueError):
-    """A record or configuration the maths cannot rank; ``code`` is stable for callers."""
+    """A record or configuration the maths cannot rank; ``code`` is stable for callers,
+    ``tiebreak`` names the tiebreak an order was refused for."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, tiebreak: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.tiebreak = tiebreak
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,34 +160,250 @@ class Withdrawal:
     round_number: int
 
 
+class Tally:
+    """One entrant's running totals while the records are read: what tiebreaks are
+    computed from.
+
+    Match points (``mp``, and the third item of each ``opponents`` entry) are integers
+    on the call's common scale; ``RankingContext.points`` turns them into values.
+    """
+
+    __slots__ = (
+        "byes",
+        "diff_x2",
+        "hands_won",
+        "in_progress",
+        "losses",
+        "mp",
+        "opponents",
+        "partners",
+        "scored_x2",
+        "share_by_target",
+        "tables",
+        "ties",
+        "wins",
+        "withdrawn_round",
+    )
+
+    def __init__(self) -> None:
+        self.mp = 0  # match points x the common scale
+        self.wins = 0
+        self.ties = 0
+        self.losses = 0
+        self.tables = 0
+        self.diff_x2 = 0
+        self.scored_x2 = 0
+        self.share_by_target: dict[int, int] = {}  # target -> sum of capped points_x2
+        self.hands_won = 0
+        self.byes = 0
+        # (opponent, result x2: 2 win 1 tie 0 loss, the scaled match points of that result)
+        self.opponents: list[tuple[int, int, int]] = []
+        self.partners: list[int] = []
+        self.in_progress: list[int] = []
+        self.withdrawn_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RankingContext:
+    """What a tiebreak is computed from: every entrant's tally, the match-point scale,
+    the lot seed, and ``tied``: the entrants ranked among (all of them, or for an
+    ``among_tied`` tiebreak the group still tied when it is reached)."""
+
+    tallies: Mapping[int, Tally]
+    denominator: int
+    lot_seed: str
+    tied: frozenset[int]
+
+    def points(self, scaled: int) -> Fraction:
+        """Scaled match points (as a ``Tally`` holds them) as their exact value."""
+        return Fraction(scaled, self.denominator)
+
+
+type TiebreakValue = int | Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakSpec:
+    """Everything about one ranking criterion; registering it is all a new one needs.
+
+    ``label`` is English, marked for the catalogue with ``gettext_noop`` and translated
+    where it is shown. ``compute`` gives one entrant's exact value. ``among_tied``
+    recomputes it among the entrants still tied when it is reached (rows it never
+    ranked report ``None``). ``decides_every_tie`` forces it to the end of an order,
+    since nothing after a criterion that never ties could matter. ``always_shown``
+    puts its column on the pages even when the order does not use it.
+    """
+
+    key: str
+    label: str
+    compute: Callable[[RankingContext, int], TiebreakValue]
+    higher_is_better: bool = True
+    among_tied: bool = False
+    decides_every_tie: bool = False
+    always_shown: bool = False
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for the catalogue (``makemessages`` looks for this name) without
+    translating it: the maths stays free of Django, and the pages translate labels."""
+    return message
+
+
+def _opponent_points(context: RankingContext, e: int) -> list[int]:
+    return [context.tallies[o].mp for o, _, _ in context.tallies[e].opponents]
+
+
+def _target_share(context: RankingContext, e: int) -> TiebreakValue:
+    tally = context.tallies[e]
+    if not tally.tables:
+        return 0
+    share = sum(
+        (Fraction(n, 2 * target) for target, n in tally.share_by_target.items()), Fraction()
+    )
+    return share / tally.tables
+
+
+def _head_to_head(context: RankingContext, e: int) -> TiebreakValue:
+    return context.points(sum(p for o, _, p in context.tallies[e].opponents if o in context.tied))
+
+
+def _median_buchholz(context: RankingContext, e: int) -> TiebreakValue:
+    scores = _opponent_points(context, e)
+    total = sum(scores)
+    if len(scores) > 2:
+        total -= max(scores) + min(scores)
+    return context.points(total)
+
+
+def _sonneborn_berger(context: RankingContext, e: int) -> TiebreakValue:
+    # Each opponent's match points times the result against them (x2: 2 win, 1 tie).
+    weighted = sum(r * context.tallies[o].mp for o, r, _ in context.tallies[e].opponents)
+    return Fraction(weighted, 2 * context.denominator)
+
+
+def _table_mates_strength(context: RankingContext, e: int) -> TiebreakValue:
+    # Partners count too: in rotating-partner play they are table-mates as well.
+    mates = _opponent_points(context, e) + [
+        context.tallies[p].mp for p in context.tallies[e].partners
+    ]
+    return Fraction(sum(mates), len(mates) * context.denominator) if mates else 0
+
+
+#: Every tiebreak an order may name, by key, in the order the pages list their columns.
+TIEBREAKS: Final[dict[str, TiebreakSpec]] = {}
+
+
+def tiebreak_register(spec: TiebreakSpec) -> str:
+    """Add ``spec`` to ``TIEBREAKS`` and return its key (a key can be taken only once)."""
+    if spec.key in TIEBREAKS:
+        raise StandingsError("tiebreak_taken", f"the tiebreak {spec.key!r} exists already")
+    TIEBREAKS[spec.key] = spec
+    return spec.key
+
+
+class Tiebreak(enum.StrEnum):
+    """The built-in tiebreaks, each registered where it is named; a member is its key.
+    Tiebreaks registered elsewhere are keys of ``TIEBREAKS`` without a member here."""
+
+    MATCH_POINTS = tiebreak_register(
+        TiebreakSpec(
+            "match_points",
+            gettext_noop("Match points"),
+            lambda c, e: c.points(c.tallies[e].mp),
+        )
+    )
+    WINS = tiebreak_register(
+        TiebreakSpec("wins", gettext_noop("Wins"), lambda c, e: c.tallies[e].wins)
+    )
+    POINTS_SCORED = tiebreak_register(
+        TiebreakSpec(
+            "points_scored",
+            gettext_noop("Points scored"),
+            lambda c, e: Fraction(c.tallies[e].scored_x2, 2),
+            always_shown=True,
+        )
+    )
+    # At three-player tables the difference is against the best other side.
+    POINTS_DIFFERENCE = tiebreak_register(
+        TiebreakSpec(
+            "points_difference",
+            gettext_noop("Points difference"),
+            lambda c, e: Fraction(c.tallies[e].diff_x2, 2),
+            always_shown=True,
+        )
+    )
+    TARGET_SHARE = tiebreak_register(
+        TiebreakSpec("target_share", gettext_noop("Target share"), _target_share, always_shown=True)
+    )
+    HEAD_TO_HEAD = tiebreak_register(
+        TiebreakSpec("head_to_head", gettext_noop("Head-to-head"), _head_to_head, among_tied=True)
+    )
+    BUCHHOLZ = tiebreak_register(
+        TiebreakSpec(
+            "buchholz",
+            gettext_noop("Buchholz"),
+            lambda c, e: c.points(sum(_opponent_points(c, e))),
+        )
+    )
+    MEDIAN_BUCHHOLZ = tiebreak_register(
+        TiebreakSpec("median_buchholz", gettext_noop("Median-Buchholz"), _median_buchholz)
+    )
+    SONNEBORN_BERGER = tiebreak_register(
+        TiebreakSpec("sonneborn_berger", gettext_noop("Sonneborn-Berger"), _sonneborn_berger)
+    )
+    TABLE_MATES_STRENGTH = tiebreak_register(
+        TiebreakSpec(
+            "table_mates_strength",
+            gettext_noop("Strength of table-mates"),
+            _table_mates_strength,
+        )
+    )
+    HANDS_WON = tiebreak_register(
+        TiebreakSpec("hands_won", gettext_noop("Hands won"), lambda c, e: c.tallies[e].hands_won)
+    )
+    LOT = tiebreak_register(
+        TiebreakSpec(
+            "lot",
+            gettext_noop("Lot"),
+            lambda c, e: lot_draw(seed=c.lot_seed, entrant_id=e),
+            decides_every_tie=True,
+        )
+    )
+
+
+DEFAULT_TIEBREAKS: Final[tuple[str, ...]] = (
+    Tiebreak.MATCH_POINTS,
+    Tiebreak.WINS,
+    Tiebreak.TARGET_SHARE,
+    Tiebreak.POINTS_DIFFERENCE,
+    Tiebreak.HEAD_TO_HEAD,
+    Tiebreak.BUCHHOLZ,
+    Tiebreak.HANDS_WON,
+    Tiebreak.LOT,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class TiebreakValues:
-    """Every tiebreak's value for one entrant (``head_to_head`` only where it was used)."""
+    """Every registered tiebreak's exact value for one entrant, by key (``None`` for an
+    ``among_tied`` one that never ranked it). ``values.buchholz`` reads one value, and
+    ``values.points_scored_x2`` a points value in half-points, the records' unit."""
 
-    match_points: Fraction
-    wins: int
-    points_difference_x2: int
-    points_scored_x2: int
-    target_share: Fraction
-    head_to_head: Fraction | None
-    buchholz: Fraction
-    median_buchholz: Fraction
-    sonneborn_berger: Fraction
-    table_mates_strength: Fraction
-    hands_won: int
-    lot: int
+    by_key: Mapping[str, TiebreakValue | None]
 
-    def value(self, tiebreak: Tiebreak) -> Fraction | None:
-        """The value the ranking compares for ``tiebreak`` (points in whole points)."""
-        match tiebreak:
-            case Tiebreak.POINTS_DIFFERENCE:
-                return Fraction(self.points_difference_x2, 2)
-            case Tiebreak.POINTS_SCORED:
-                return Fraction(self.points_scored_x2, 2)
-            case Tiebreak.HEAD_TO_HEAD:
-                return self.head_to_head
-            case _:
-                return Fraction(getattr(self, tiebreak.value))
+    def value(self, tiebreak: str) -> Fraction | None:
+        """The value the ranking compares for ``tiebreak``."""
+        found = self.by_key[tiebreak]
+        return None if found is None else Fraction(found)
+
+    def __getattr__(self, name: str) -> TiebreakValue | None:
+        if not name.startswith("_"):
+            if name in self.by_key:
+                return self.by_key[name]
+            if name.endswith("_x2") and name[:-3] in self.by_key:
+                found = self.by_key[name[:-3]]
+                return None if found is None else int(found * 2)
+        raise AttributeError(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +413,7 @@ class StandingRow:
     rank: int
     entrant_id: int
     values: TiebreakValues
+    match_points: Fraction
     tables_played: int
     wins: int
     ties: int
@@ -229,10 +421,6 @@ class StandingRow:
     byes_count: int
     withdrawn_round: int | None
     in_progress_table_ids: tuple[int, ...]
-
-    @property
-    def match_points(self) -> Fraction:
-        return self.values.match_points
 
     @property
     def is_withdrawn(self) -> bool:
@@ -254,7 +442,7 @@ class Separation:
     upper_entrant_id: int
     lower_entrant_id: int
     reason: SeparationReason
-    tiebreak: Tiebreak | None = None
+    tiebreak: str | None = None
     upper_value: Fraction | None = None
     lower_value: Fraction | None = None
 
@@ -264,12 +452,12 @@ class Separation:
 
 
 @dataclass(frozen=True, slots=True)
-class Standings:
+class Ranking:
     """Ranked rows, best first, and one ``Separation`` per adjacent pair of rows."""
 
     rows: tuple[StandingRow, ...]
     separations: tuple[Separation, ...]
-    tiebreaks: tuple[Tiebreak, ...]
+    tiebreaks: tuple[str, ...]
 
     @property
     def is_provisional(self) -> bool:
@@ -314,55 +502,22 @@ def lot_draw(*, seed: str, entrant_id: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def validate_tiebreaks(tiebreaks: Sequence[Tiebreak | str]) -> tuple[Tiebreak, ...]:
-    """The order as ``Tiebreak`` values: known names, no repeats, ``lot`` only last."""
-    try:
-        order = tuple(Tiebreak(name) for name in tiebreaks)
-    except ValueError as error:
-        raise StandingsError("tiebreak_unknown", str(error)) from None
+def validate_tiebreaks(tiebreaks: Sequence[str]) -> tuple[str, ...]:
+    """The order as registered keys: known names, no repeats, and a tiebreak that
+    decides every tie (``lot``) only last."""
+    order = tuple(str(name) for name in tiebreaks)
+    for name in order:
+        if name not in TIEBREAKS:
+            raise StandingsError("tiebreak_unknown", f"{name!r} is not a tiebreak", tiebreak=name)
     if len(set(order)) != len(order):
         raise StandingsError("tiebreak_repeated", "a tiebreak appears twice in the order")
-    if Tiebreak.LOT in order[:-1]:
-        raise StandingsError("lot_not_last", "lot decides every tie, so it must come last")
+    for name in order[:-1]:
+        if TIEBREAKS[name].decides_every_tie:
+            # The code predates other such tiebreaks; callers match on it.
+            raise StandingsError(
+                "lot_not_last", f"{name} decides every tie, so it must come last", tiebreak=name
+            )
     return order
-
-
-class _Tally:
-    """Running totals for one entrant while the records are read."""
-
-    __slots__ = (
-        "byes",
-        "diff_x2",
-        "hands_won",
-        "in_progress",
-        "losses",
-        "mp",
-        "opponents",
-        "partners",
-        "scored_x2",
-        "share_by_target",
-        "tables",
-        "ties",
-        "wins",
-        "withdrawn_round",
-    )
-
-    def __init__(self) -> None:
-        self.mp = 0  # match points x the common scale
-        self.wins = 0
-        self.ties = 0
-        self.losses = 0
-        self.tables = 0
-        self.diff_x2 = 0
-        self.scored_x2 = 0
-        self.share_by_target: dict[int, int] = {}  # target -> sum of capped points_x2
-        self.hands_won = 0
-        self.byes = 0
-        # (opponent, result x2: 2 win 1 tie 0 loss, the scaled match points of that result)
-        self.opponents: list[tuple[int, int, int]] = []
-        self.partners: list[int] = []
-        self.in_progress: list[int] = []
-        self.withdrawn_round: int | None = None
 
 
 def _config_values(scoring: ScoringConfig) -> list[Fraction]:
@@ -403,18 +558,6 @@ class _Scale:
         # x6 so that places shared by two or three tied sides split exactly.
         self.denominator = 6 * math.lcm(*denominators)
         self.points = {c: _Points(c, self.denominator) for c in distinct}
-        d = self.denominator
-        #: What a tiebreak's key is divided by to give its value (1 when not listed).
-        self.key_scale = {
-            Tiebreak.MATCH_POINTS: d,
-            Tiebreak.POINTS_DIFFERENCE: 2,
-            Tiebreak.POINTS_SCORED: 2,
-            Tiebreak.HEAD_TO_HEAD: d,
-            Tiebreak.BUCHHOLZ: d,
-            Tiebreak.MEDIAN_BUCHHOLZ: d,
-            Tiebreak.SONNEBORN_BERGER: 2 * d,
-            Tiebreak.TABLE_MATES_STRENGTH: d,
-        }
 
 
 def compute_standings(
@@ -424,10 +567,10 @@ def compute_standings(
     withdrawals: Iterable[Withdrawal] = (),
     entrant_ids: Iterable[int] = (),
     scoring: ScoringConfig = DEFAULT_SCORING,
-    tiebreaks: Sequence[Tiebreak | str] = DEFAULT_TIEBREAKS,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
     lot_seed: str = "",
     withdrawn_last: bool = False,
-) -> Standings:
+) -> Ranking:
     """Rank every entrant named in the records (or in ``entrant_ids``) by ``tiebreaks``.
 
     >>> win = TableRecord(1, 10, 2, 250, (SideResult((1,), 500), SideResult((2,), 300)))
@@ -444,12 +587,12 @@ def compute_standings(
         + [b.scoring for b in byes if b.scoring is not None]
     )
     default_points = scale.points[scoring]
-    tallies: dict[int, _Tally] = {entrant_id: _Tally() for entrant_id in entrant_ids}
+    tallies: dict[int, Tally] = {entrant_id: Tally() for entrant_id in entrant_ids}
 
-    def tally(entrant_id: int) -> _Tally:
+    def tally(entrant_id: int) -> Tally:
         found = tallies.get(entrant_id)
         if found is None:
-            found = tallies[entrant_id] = _Tally()
+            found = tallies[entrant_id] = Tally()
         return found
 
     seen_tables: set[int] = set()
@@ -474,9 +617,8 @@ def compute_standings(
         if entry.withdrawn_round is None or withdrawal.round_number < entry.withdrawn_round:
             entry.withdrawn_round = withdrawal.round_number
 
-    keys = _tiebreak_keys(tallies, scale, lot_seed)
-    head_to_head: dict[int, Fraction] = {}
-    ranker = _Ranker(order, keys, tallies, scale, head_to_head)
+    context = RankingContext(tallies, scale.denominator, lot_seed, frozenset(tallies))
+    ranker = _Ranker(order, context)
     active = [
         e for e, t in tallies.items() if not (withdrawn_last and t.withdrawn_round is not None)
     ]
@@ -518,7 +660,8 @@ def compute_standings(
                 StandingRow(
                     rank=position,
                     entrant_id=entrant_id,
-                    values=_row_values(keys, scale, entrant_id, head_to_head.get(entrant_id)),
+                    values=ranker.row_values(entrant_id),
+                    match_points=context.points(entry.mp),
                     tables_played=entry.tables,
                     wins=entry.wins,
                     ties=entry.ties,
@@ -530,10 +673,10 @@ def compute_standings(
             )
             previous = entrant_id
         position += len(block)
-    return Standings(rows=tuple(rows), separations=tuple(separations), tiebreaks=order)
+    return Ranking(rows=tuple(rows), separations=tuple(separations), tiebreaks=order)
 
 
-def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], _Tally]) -> None:
+def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], Tally]) -> None:
     """Add one finished table to the tallies of every entrant it credits."""
     sides = table.sides
     placings = table.placings()
@@ -575,87 +718,27 @@ def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], _Ta
                 entry.partners.extend(e for e in side.entrant_ids if e != entrant_id)
 
 
-type _Key = int | Fraction
-
-
-def _tiebreak_keys(
-    tallies: dict[int, _Tally], scale: _Scale, lot_seed: str
-) -> dict[Tiebreak, dict[int, _Key]]:
-    """Every global tiebreak (all but head-to-head) for every entrant, exact and cheap to
-    compare: integers on a per-tiebreak scale (``_Scale.key_scale``) where they can be."""
-    mp = {e: t.mp for e, t in tallies.items()}
-    keys: dict[Tiebreak, dict[int, _Key]] = {tb: {} for tb in Tiebreak}
-    for e, t in tallies.items():
-        opponent_scores = [mp[o] for o, _, _ in t.opponents]
-        buchholz = sum(opponent_scores)
-        median = buchholz
-        if len(opponent_scores) > 2:
-            median -= max(opponent_scores) + min(opponent_scores)
-        mates = len(opponent_scores) + len(t.partners)
-        share = sum(
-            (Fraction(n, 2 * target) for target, n in t.share_by_target.items()), Fraction()
-        )
-        keys[Tiebreak.MATCH_POINTS][e] = t.mp
-        keys[Tiebreak.WINS][e] = t.wins
-        keys[Tiebreak.POINTS_DIFFERENCE][e] = t.diff_x2
-        keys[Tiebreak.POINTS_SCORED][e] = t.scored_x2
-        keys[Tiebreak.TARGET_SHARE][e] = share / t.tables if t.tables else 0
-        keys[Tiebreak.BUCHHOLZ][e] = buchholz
-        keys[Tiebreak.MEDIAN_BUCHHOLZ][e] = median
-        keys[Tiebreak.SONNEBORN_BERGER][e] = sum(r * mp[o] for o, r, _ in t.opponents)
-        keys[Tiebreak.TABLE_MATES_STRENGTH][e] = (
-            Fraction(buchholz + sum(mp[p] for p in t.partners), mates) if mates else 0
-        )
-        keys[Tiebreak.HANDS_WON][e] = t.hands_won
-        keys[Tiebreak.LOT][e] = lot_draw(seed=lot_seed, entrant_id=e)
-    return keys
-
-
-def _row_values(
-    keys: dict[Tiebreak, dict[int, _Key]], scale: _Scale, e: int, head_to_head: Fraction | None
-) -> TiebreakValues:
-    def exact(tiebreak: Tiebreak) -> Fraction:
-        return Fraction(keys[tiebreak][e], scale.key_scale.get(tiebreak, 1))
-
-    return TiebreakValues(
-        match_points=exact(Tiebreak.MATCH_POINTS),
-        wins=int(keys[Tiebreak.WINS][e]),
-        points_difference_x2=int(keys[Tiebreak.POINTS_DIFFERENCE][e]),
-        points_scored_x2=int(keys[Tiebreak.POINTS_SCORED][e]),
-        target_share=exact(Tiebreak.TARGET_SHARE),
-        head_to_head=head_to_head,
-        buchholz=exact(Tiebreak.BUCHHOLZ),
-        median_buchholz=exact(Tiebreak.MEDIAN_BUCHHOLZ),
-        sonneborn_berger=exact(Tiebreak.SONNEBORN_BERGER),
-        table_mates_strength=exact(Tiebreak.TABLE_MATES_STRENGTH),
-        hands_won=int(keys[Tiebreak.HANDS_WON][e]),
-        lot=int(keys[Tiebreak.LOT][e]),
-    )
-
-
 class _Ranker:
     """Splits groups of entrants tiebreak by tiebreak and remembers what split each pair."""
 
-    def __init__(
-        self,
-        order: tuple[Tiebreak, ...],
-        keys: dict[Tiebreak, dict[int, _Key]],
-        tallies: dict[int, _Tally],
-        scale: _Scale,
-        head_to_head: dict[int, Fraction],
-    ) -> None:
-        self.order = order
-        self.keys = keys
-        self.tallies = tallies
-        self.scale = scale
-        self.head_to_head = head_to_head
-        self.boundaries: dict[tuple[int, int], Tiebreak] = {}
+    def __init__(self, order: tuple[str, ...], context: RankingContext) -> None:
+        # One snapshot of the registry, so that every row reports the same tiebreaks.
+        self.specs = dict(TIEBREAKS)
+        self.order = [self.specs[name] for name in order]
+        self.context = context
+        # Values over all entrants now; those of ``among_tied`` tiebreaks as groups are split.
+        self.values: dict[str, dict[int, TiebreakValue]] = {
+            key: {} if spec.among_tied else {e: spec.compute(context, e) for e in context.tied}
+            for key, spec in self.specs.items()
+        }
+        self.boundaries: dict[tuple[int, int], str] = {}
 
-    def value(self, tiebreak: Tiebreak, entrant_id: int) -> Fraction:
+    def value(self, tiebreak: str, entrant_id: int) -> Fraction:
         """The exact value ``tiebreak`` compared for an entrant."""
-        if tiebreak is Tiebreak.HEAD_TO_HEAD:
-            return self.head_to_head[entrant_id]
-        return Fraction(self.keys[tiebreak][entrant_id], self.scale.key_scale.get(tiebreak, 1))
+        return Fraction(self.values[tiebreak][entrant_id])
+
+    def row_values(self, entrant_id: int) -> TiebreakValues:
+        return TiebreakValues({key: found.get(entrant_id) for key, found in self.values.items()})
 
     def rank(self, group: list[int]) -> list[list[int]]:
         """``group`` as blocks of entrants sharing a rank, best block first."""
@@ -666,29 +749,20 @@ class _Ranker:
             return [group]
         if level == len(self.order):
             return [group]  # tied on everything: one shared rank, listed by entrant id
-        tiebreak = self.order[level]
-        if tiebreak is Tiebreak.HEAD_TO_HEAD:
-            keys = self._head_to_head(group)
-        else:
-            keys = self.keys[tiebreak]
-        ordered = sorted(group, key=keys.__getitem__, reverse=True)  # stable: ids stay sorted
+        spec = self.order[level]
+        keys = self.values[spec.key]
+        if spec.among_tied:
+            tied = replace(self.context, tied=frozenset(group))
+            keys.update((e, spec.compute(tied, e)) for e in group)
+        # Stable either way: entrants equal on it stay in id order.
+        ordered = sorted(group, key=keys.__getitem__, reverse=spec.higher_is_better)
         blocks: list[list[int]] = []
         start = 0
         for end in range(1, len(ordered) + 1):
             if end == len(ordered) or keys[ordered[end]] != keys[ordered[start]]:
                 sub_blocks = self._split(ordered[start:end], level + 1)
                 if blocks:
-                    self.boundaries[(blocks[-1][-1], sub_blocks[0][0])] = tiebreak
+                    self.boundaries[(blocks[-1][-1], sub_blocks[0][0])] = spec.key
                 blocks.extend(sub_blocks)
                 start = end
         return blocks
-
-    def _head_to_head(self, group: list[int]) -> dict[int, _Key]:
-        """Match points each member took from the others in ``group`` (pairwise results),
-        scaled like match points; the exact values are kept for the rows."""
-        members = set(group)
-        scaled: dict[int, _Key] = {}
-        for e in group:
-            scaled[e] = sum(p for o, _, p in self.tallies[e].opponents if o in members)
-            self.head_to_head[e] = Fraction(scaled[e], self.scale.denominator)
-        return scaled

@@ -8,12 +8,14 @@ The tables keep the names they had when they lived in ``league`` (``league_stand
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Division, Entry, Partnership, Player, Season, Tournament
+from standings.maths import TIEBREAKS
 
 
 class Standings(models.Model):
@@ -85,7 +87,11 @@ class Standings(models.Model):
 
 class StandingsRow(models.Model):
     """One ranked entrant of a ``Standings``: the record, every tiebreak value, and
-    why it stands above the next row (``separation``)."""
+    why it stands above the next row (``separation``).
+
+    A tiebreak's value reads as an attribute named by its key (``row.buchholz``), and
+    a points value in half-points as ``row.points_scored_x2``, as the records count.
+    """
 
     standings = models.ForeignKey(Standings, on_delete=models.CASCADE, related_name="rows")
     position = models.PositiveIntegerField(_("position"))
@@ -106,20 +112,9 @@ class StandingsRow(models.Model):
     ties = models.PositiveIntegerField(_("ties"), default=0)
     losses = models.PositiveIntegerField(_("losses"), default=0)
     byes_count = models.PositiveIntegerField(_("byes"), default=0)
-    points_scored_x2 = models.PositiveIntegerField(_("points scored (half-points)"), default=0)
-    points_difference_x2 = models.IntegerField(_("points difference (half-points)"), default=0)
-    target_share = models.DecimalField(_("target share"), max_digits=7, decimal_places=4)
-    head_to_head = models.DecimalField(
-        _("head-to-head"), max_digits=12, decimal_places=4, null=True, blank=True
-    )
-    buchholz = models.DecimalField(_("Buchholz"), max_digits=14, decimal_places=4)
-    median_buchholz = models.DecimalField(_("median-Buchholz"), max_digits=14, decimal_places=4)
-    sonneborn_berger = models.DecimalField(_("Sonneborn-Berger"), max_digits=14, decimal_places=4)
-    table_mates_strength = models.DecimalField(
-        _("strength of table-mates"), max_digits=12, decimal_places=4
-    )
-    hands_won = models.PositiveIntegerField(_("hands won"), default=0)
-    lot = models.PositiveBigIntegerField(_("lot"), default=0)
+    # Every registered tiebreak's value by key, as an exact decimal string (null where
+    # it never ranked the row), so that a new tiebreak needs no new column.
+    tiebreak_values = models.JSONField(_("tiebreak values"), default=dict, blank=True)
     is_withdrawn = models.BooleanField(_("withdrawn"), default=False)
     withdrawn_round = models.PositiveSmallIntegerField(
         _("withdrew in round"), null=True, blank=True
@@ -141,10 +136,19 @@ class StandingsRow(models.Model):
     def __str__(self) -> str:
         return f"{self.rank}. {self.name}"
 
-    @property
-    def points_scored(self) -> Decimal:
-        return Decimal(self.points_scored_x2) / 2
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for names the model does not have, so fields are never shadowed;
+        # private names stay out (copying and pickling probe for them).
+        if not name.startswith("_"):
+            if name in TIEBREAKS:
+                return self.tiebreak_value(name)
+            if name.endswith("_x2") and name[:-3] in TIEBREAKS:
+                value = self.tiebreak_value(name[:-3])
+                return None if value is None else int(value * 2)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    @property
-    def points_difference(self) -> Decimal:
-        return Decimal(self.points_difference_x2) / 2
+    def tiebreak_value(self, key: str) -> Decimal | None:
+        """The stored value of one tiebreak (``None`` if it never ranked this row, or
+        the row was computed before the tiebreak existed)."""
+        found = self.tiebreak_values.get(key)
+        return None if found is None else Decimal(found)

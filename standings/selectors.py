@@ -15,7 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Q
+from django.db.models import DecimalField, F, Q
+from django.db.models.expressions import OrderBy
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 
 from allfives import side_of
 from league.models import (
@@ -34,7 +37,9 @@ from league.models import (
 from standings.maths import (
     DEFAULT_SCORING,
     DEFAULT_TIEBREAKS,
+    TIEBREAKS,
     Bye,
+    Ranking,
     ScoringConfig,
     SideResult,
     TableRecord,
@@ -43,15 +48,12 @@ from standings.maths import (
     compute_standings,
     validate_tiebreaks,
 )
-from standings.maths import (
-    Standings as RankedStandings,
-)
 from standings.models import Standings, StandingsRow
 
 T = Tiebreak
 
 #: The order used when a tournament leaves its tiebreaks empty ("the default for the format").
-DEFAULT_TIEBREAKS_BY_FORMAT: dict[str, tuple[Tiebreak, ...]] = {
+DEFAULT_TIEBREAKS_BY_FORMAT: dict[str, tuple[str, ...]] = {
     Tournament.Format.SWISS: (
         T.MATCH_POINTS,
         T.BUCHHOLZ,
@@ -106,12 +108,12 @@ class StandingsInput:
     withdrawals: list[Withdrawal]
     names: dict[int, str]
     scoring: ScoringConfig
-    tiebreaks: tuple[Tiebreak, ...]
+    tiebreaks: tuple[str, ...]
     lot_seed: str
     table_numbers: dict[int, int] = field(default_factory=dict)  # table id -> its number
 
 
-def standings_rank(data: StandingsInput) -> RankedStandings:
+def standings_rank(data: StandingsInput) -> Ranking:
     """Rank one scope's input with the pure maths."""
     return compute_standings(
         tables=data.tables,
@@ -131,7 +133,7 @@ class StandingsComputation:
     standings_id: int
     version: int
     input: StandingsInput
-    result: RankedStandings
+    result: Ranking
     elapsed_ms: int
 
 
@@ -148,7 +150,7 @@ def tournament_scoring(*, tournament: Tournament) -> ScoringConfig:
     )
 
 
-def tournament_tiebreaks(*, tournament: Tournament) -> tuple[Tiebreak, ...]:
+def tournament_tiebreaks(*, tournament: Tournament) -> tuple[str, ...]:
     """The organiser's tiebreak order, or the format's default when it is empty."""
     if tournament.tiebreaks:
         return validate_tiebreaks(tournament.tiebreaks)
@@ -367,7 +369,8 @@ def _table_records(
 
 # Pages, CSV and the API read the stored rows only.
 
-SORTABLE_COLUMNS: dict[str, str] = {
+#: Columns of the record, stored on the row itself, by the name the pages sort them by.
+RECORD_COLUMNS: dict[str, str] = {
     "rank": "position",
     "name": "name",
     "match_points": "match_points",
@@ -376,32 +379,46 @@ SORTABLE_COLUMNS: dict[str, str] = {
     "ties": "ties",
     "losses": "losses",
     "byes": "byes_count",
-    "points_scored": "points_scored_x2",
-    "points_difference": "points_difference_x2",
-    "target_share": "target_share",
-    "buchholz": "buchholz",
-    "median_buchholz": "median_buchholz",
-    "sonneborn_berger": "sonneborn_berger",
-    "table_mates_strength": "table_mates_strength",
-    "hands_won": "hands_won",
 }
+
+
+def sortable_columns() -> list[str]:
+    """The record's columns and every tiebreak worth sorting by: not one recomputed
+    among tied entrants only (head-to-head), nor a drawing of lots."""
+    tiebreaks = [
+        key
+        for key, spec in TIEBREAKS.items()
+        if not (spec.among_tied or spec.decides_every_tie) and key not in RECORD_COLUMNS
+    ]
+    return [*RECORD_COLUMNS, *tiebreaks]
 
 
 def standings_sort_key(*, sort: str | None) -> tuple[str, bool]:
     """A whitelisted column and direction from ``?sort=`` (``-wins``: most wins first)."""
     descending = sort is not None and sort.startswith("-")
     column = (sort or "rank").lstrip("-")
-    if column not in SORTABLE_COLUMNS:
+    if column not in sortable_columns():
         return "rank", False
     return column, descending
+
+
+def _sort_expression(column: str) -> OrderBy:
+    if column in RECORD_COLUMNS:
+        return F(RECORD_COLUMNS[column]).asc()
+    # Tiebreak values are stored as exact decimal strings: compare them as numbers.
+    return Cast(
+        KeyTextTransform(column, "tiebreak_values"),
+        DecimalField(max_digits=40, decimal_places=4),
+    ).asc()
 
 
 def standings_rows(*, standings: Standings, sort: str | None = None) -> list[StandingsRow]:
     """The stored rows in ranking order, or sorted by one column (ties keep rank order)."""
     column, descending = standings_sort_key(sort=sort)
-    field_name = SORTABLE_COLUMNS[column]
-    order = [f"-{field_name}" if descending else field_name, "position"]
-    return list(StandingsRow.objects.filter(standings=standings).order_by(*order))
+    order = _sort_expression(column)
+    if descending:
+        order.reverse_ordering()
+    return list(StandingsRow.objects.filter(standings=standings).order_by(order, "position"))
 
 
 def tournament_with_standings(*, slug: str) -> tuple[Tournament, Standings | None]:

@@ -1,9 +1,9 @@
 """Checking a tournament's tiebreak order for people: the ``league.hooks`` validator.
 
-The maths (``standings.maths.validate_tiebreaks``) refuses an unknown name, a repeat or
-``lot`` anywhere but last with a stable code; this turns that into a Django
-``ValidationError`` in the user's language, so that the API, the admin and the pages
-refuse the same orders with the same words.
+The maths (``standings.maths.validate_tiebreaks``) refuses a name not in its registry,
+a repeat, or a tiebreak that decides every tie (``lot``) anywhere but last, with a
+stable code; this turns that into a Django ``ValidationError`` in the user's language,
+so that the API, the admin and the pages refuse the same orders with the same words.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from standings.display import tiebreak_label
-from standings.maths import StandingsError, Tiebreak, validate_tiebreaks
+from standings.maths import TIEBREAKS, StandingsError, validate_tiebreaks
 
 
 def tiebreaks_validate(tiebreaks: Sequence[str]) -> list[str]:
@@ -22,10 +22,11 @@ def tiebreaks_validate(tiebreaks: Sequence[str]) -> list[str]:
     try:
         return [str(t) for t in validate_tiebreaks(tiebreaks)]
     except StandingsError as error:
-        known = ", ".join(f"{t.value} ({tiebreak_label(t.value)})" for t in Tiebreak)
+        known = ", ".join(f"{key} ({tiebreak_label(key)})" for key in TIEBREAKS)
         message = {
             "tiebreak_unknown": _("Unknown tiebreak. Choose from: %(known)s.") % {"known": known},
             "tiebreak_repeated": _("A tiebreak appears twice in the order."),
-            "lot_not_last": _("Lot decides every tie, so it must come last."),
+            "lot_not_last": _("%(tiebreak)s decides every tie, so it must come last.")
+            % {"tiebreak": tiebreak_label(error.tiebreak)},
         }.get(error.code, str(error))
         raise ValidationError(message, code=error.code) from error

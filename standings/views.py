@@ -26,13 +26,20 @@ from django.utils.translation import gettext as _
 
 from league.live import tables_live
 from league.models import Division, Tournament
-from standings.display import column_labels, row_status, row_values, separation_text
+from standings.display import (
+    column_labels,
+    row_status,
+    row_values,
+    separation_text,
+    table_columns,
+)
+from standings.maths import TIEBREAKS
 from standings.models import Standings, StandingsRow
 from standings.selectors import (
-    SORTABLE_COLUMNS,
     TableInPlay,
     division_with_standings,
     season_with_standings,
+    sortable_columns,
     standings_cache_key,
     standings_rows,
     standings_sort_key,
@@ -43,28 +50,6 @@ from standings.selectors import (
 
 POLL_SECONDS = 10
 STOP_POLLING = 286  # htmx stops polling on this status
-
-# Columns always shown, then those of the scope's tiebreaks not among them.
-BASE_COLUMNS = (
-    "match_points",
-    "played",
-    "wins",
-    "ties",
-    "losses",
-    "byes",
-    "points_scored",
-    "points_difference",
-    "target_share",
-)
-EXTRA_TIEBREAKS = (
-    "head_to_head",
-    "buchholz",
-    "median_buchholz",
-    "sonneborn_berger",
-    "table_mates_strength",
-    "hands_won",
-    "lot",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,14 +220,15 @@ def _table_html(
 
 
 def _columns(standings: Standings) -> list[str]:
-    used = set(standings.tiebreaks)
-    return [*BASE_COLUMNS, *(t for t in EXTRA_TIEBREAKS if t in used)]
+    return table_columns(standings.tiebreaks)
 
 
 def _header(key: str, label: str, column: str, descending: bool) -> dict[str, Any]:
-    """A column heading with the link that sorts by it (again: the other way)."""
-    sortable = key in SORTABLE_COLUMNS
-    first_descending = key not in ("rank", "name")
+    """A column heading with the link that sorts by it (again: the other way); the
+    first click puts the best first."""
+    sortable = key in sortable_columns()
+    spec = TIEBREAKS.get(key)
+    first_descending = key not in ("rank", "name") and (spec is None or spec.higher_is_better)
     next_descending = not descending if key == column else first_descending
     return {
         "label": label,
@@ -314,7 +300,7 @@ def _csv(
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
-    columns = _columns(standings) if standings else list(BASE_COLUMNS)
+    columns = _columns(standings) if standings else table_columns(())
     labels = column_labels()
     writer.writerow(
         [labels["rank"], labels["name"]]

@@ -25,9 +25,9 @@ from league.models import Division
 from standings.display import row_values, separation_text, tiebreak_label
 from standings.models import Standings, StandingsRow
 from standings.selectors import (
-    SORTABLE_COLUMNS,
     division_with_standings,
     season_with_standings,
+    sortable_columns,
     standings_cache_key,
     standings_rows,
     standings_sort_key,
@@ -75,7 +75,7 @@ class StandingsSerializer(serializers.Serializer):  # type: ignore[type-arg]
 SORT_PARAMETER = OpenApiParameter(
     "sort",
     str,
-    description="A column, '-' first for descending: " + ", ".join(SORTABLE_COLUMNS),
+    description="A column, '-' first for descending: " + ", ".join(sortable_columns()),
 )
 
 

@@ -22,6 +22,7 @@ import json
 import logging
 from collections.abc import Iterable
 from datetime import timedelta
+from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -133,7 +134,6 @@ def _row_values(standings_id: int, computation: StandingsComputation) -> Iterabl
     }[Standings.EntrantKind(data.entrant_kind)]
     below = {s.upper_entrant_id: s for s in result.separations}
     for position, row in enumerate(result.rows, start=1):
-        values = row.values
         separation = below.get(row.entrant_id)
         yield {
             "standings_id": standings_id,
@@ -144,24 +144,17 @@ def _row_values(standings_id: int, computation: StandingsComputation) -> Iterabl
             "partnership_id": None,
             key: row.entrant_id,
             "name": data.names.get(row.entrant_id, str(row.entrant_id))[:160],
-            "match_points": to_decimal(values.match_points),
+            "match_points": to_decimal(row.match_points),
             "tables_played": row.tables_played,
             "wins": row.wins,
             "ties": row.ties,
             "losses": row.losses,
             "byes_count": row.byes_count,
-            "points_scored_x2": values.points_scored_x2,
-            "points_difference_x2": values.points_difference_x2,
-            "target_share": to_decimal(values.target_share),
-            "head_to_head": None
-            if values.head_to_head is None
-            else to_decimal(values.head_to_head),
-            "buchholz": to_decimal(values.buchholz),
-            "median_buchholz": to_decimal(values.median_buchholz),
-            "sonneborn_berger": to_decimal(values.sonneborn_berger),
-            "table_mates_strength": to_decimal(values.table_mates_strength),
-            "hands_won": values.hands_won,
-            "lot": values.lot,
+            # Decimal strings, as the DecimalFields had them: JSON numbers read back as floats.
+            "tiebreak_values": {
+                key: None if value is None else format_value(Fraction(value))
+                for key, value in row.values.by_key.items()
+            },
             "is_withdrawn": row.is_withdrawn,
             "withdrawn_round": row.withdrawn_round or None,
             "playing_tables": sorted(
@@ -187,7 +180,7 @@ def _insert_rows(rows: list[dict[str, Any]]) -> None:
         StandingsRow.objects.bulk_create((StandingsRow(**row) for row in rows), batch_size=500)
         return
     names = list(rows[0])
-    json_columns = {"playing_tables", "separation"}
+    json_columns = {"playing_tables", "separation", "tiebreak_values"}
     column_of = {f.attname: str(f.column) for f in StandingsRow._meta.concrete_fields}
     columns = ", ".join(connection.ops.quote_name(column_of[n]) for n in names)
     table = connection.ops.quote_name(StandingsRow._meta.db_table)

@@ -12,9 +12,9 @@ import pytest
 
 from standings.maths import (
     Bye,
+    Ranking,
     ScoringConfig,
     SideResult,
-    Standings,
     StandingsError,
     TableRecord,
     Tiebreak,
@@ -89,11 +89,11 @@ def byes(entrant: int, how_many: int) -> list[Bye]:
     return [Bye(entrant, 100 + r) for r in range(how_many)]
 
 
-def order_of(standings: Standings) -> list[int]:
+def order_of(standings: Ranking) -> list[int]:
     return [row.entrant_id for row in standings.rows]
 
 
-def separation(standings: Standings, upper: int, lower: int) -> tuple[object, ...]:
+def separation(standings: Ranking, upper: int, lower: int) -> tuple[object, ...]:
     for sep in standings.separations:
         if (sep.upper_entrant_id, sep.lower_entrant_id) == (upper, lower):
             return (sep.reason, sep.tiebreak, sep.upper_value, sep.lower_value)
