@@ -1,7 +1,7 @@
 """All Fives (Kelipatan 5): the rules engine of Kelipatan.
 
-Pure Python, standard library only. It implements /work/shared/RULES.md (R1-R23)
-and reads and writes the scoresheet of SCORESHEET.md. One module per concept:
+Pure Python, standard library only. It implements the rules of ``docs/rules.md`` (R1-R23)
+and reads and writes the scoresheet of docs/scoresheet.md. One module per concept:
 
 - `errors` — `AllFivesError` and its families, one table of codes and messages;
 - `tiles` — `Tile` and the double-six set (R1);

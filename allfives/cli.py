@@ -1,6 +1,6 @@
 """The command line: ``python -m allfives check`` and ``python -m allfives simulate``.
 
-``check FILE|-`` prints the SCORESHEET.md verdict on one scoresheet and exits
+``check FILE|-`` prints the docs/scoresheet.md verdict on one scoresheet and exits
 0 when it keeps every rule, 1 when it breaks one, 2 when it cannot be read or
 is not the format (``bad_format``). With ``--lines`` the file holds one
 scoresheet per line (JSON Lines, as ``simulate --out`` writes) and one compact
@@ -139,7 +139,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m allfives", description="All Fives rules engine: check and simulate."
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    check_cmd = commands.add_parser("check", help="judge a scoresheet (SCORESHEET.md)")
+    check_cmd = commands.add_parser("check", help="judge a scoresheet (docs/scoresheet.md)")
     check_cmd.add_argument("file", help="the scoresheet JSON file, or - for standard input")
     check_cmd.add_argument(
         "--lines", action="store_true", help="one scoresheet per line (JSON Lines)"

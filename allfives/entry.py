@@ -1,6 +1,6 @@
 """A hand's entry, read and checked: the deal, and the tiles or pips left at the end.
 
-`read_deal` reads a SCORESHEET.md ``deal`` into one tile mask per seat (R1: each
+`read_deal` reads a docs/scoresheet.md ``deal`` into one tile mask per seat (R1: each
 tile once; R3: each hand its size). `parse_left` reads ``left``, and `check_left`
 checks its figures against a finished `HandState` before the end-of-hand points
 are settled from them (R18-R20): with a deal they must agree with it; without,
@@ -247,7 +247,7 @@ def _first_repeat(hand: object) -> int:
 
 
 def parse_left(obj: object, players: int) -> dict[int, tuple[bool, int]]:
-    """Read a SCORESHEET.md ``left`` object into seat -> (is a tile mask, pips or mask).
+    """Read a docs/scoresheet.md ``left`` object into seat -> (is a tile mask, pips or mask).
 
     Keys are seats (``"0"`` … or ints), values a whole number of pips or a list of
     tiles; a missing or null ``left`` reads as nothing given.

@@ -1,8 +1,8 @@
 """Errors the engine raises for scoresheets and moves that break the rules.
 
 Every error is an `AllFivesError`, a `ValueError` carrying a stable `code`, the
-RULES.md `rule` it enforces (None for a document that is simply not the
-SCORESHEET.md format), a `message` for people and the `params` the message was
+docs/rules.md `rule` it enforces (None for a document that is simply not the
+docs/scoresheet.md format), a `message` for people and the `params` the message was
 built from, so that a UI can translate it from the code alone. The message
 templates and rule numbers live in one table, `ERRORS`, keyed by code.
 
@@ -33,7 +33,7 @@ __all__ = [
 
 
 class ErrorSpec(NamedTuple):
-    """What one error code means: its family, RULES.md number and message template."""
+    """What one error code means: its family, docs/rules.md number and message template."""
 
     family: str
     rule: str | None
@@ -172,7 +172,7 @@ class AllFivesError(ValueError):
         return (_rebuild, (type(self), self.code, self.seat, self.hand, self.move, self.params))
 
     def to_json(self) -> dict[str, object]:
-        """The SCORESHEET.md error object."""
+        """The docs/scoresheet.md error object."""
         return {
             "hand": self.hand,
             "move": self.move,
@@ -183,7 +183,7 @@ class AllFivesError(ValueError):
 
 
 class FormatError(AllFivesError):
-    """The document is not the SCORESHEET.md format (code ``bad_format`` and kin)."""
+    """The document is not the docs/scoresheet.md format (code ``bad_format`` and kin)."""
 
 
 class IllegalMoveError(AllFivesError):

@@ -245,7 +245,7 @@ class HandState:
 
     @classmethod
     def from_json(cls, hand: object, *, players: int, rules: Rules | None = None) -> HandState:
-        """Replay a tile-by-tile hand object of SCORESHEET.md (``leader``, optional
+        """Replay a tile-by-tile hand object of docs/scoresheet.md (``leader``, optional
         ``deal``, ``moves``), finished or not, e.g. to show a hand being entered.
         Raises the first broken rule with its ``move`` index."""
         if not isinstance(hand, Mapping):
@@ -272,7 +272,7 @@ class HandState:
         return state
 
     def to_json(self) -> dict[str, object]:
-        """The hand object of SCORESHEET.md: leader, deal (when known) and the moves
+        """The hand object of docs/scoresheet.md: leader, deal (when known) and the moves
         made through `apply`.
 
         >>> hand = HandState(2, 1)

@@ -1,7 +1,7 @@
 """A move of a tile-by-tile scoresheet: lay a tile, draw one, or pass (R7, R14, R15).
 
 `Move` is an immutable value with a JSON round trip matching the ``moves``
-entries of SCORESHEET.md: ``{"seat": 1, "play": "6-6", "end": "E"}``,
+entries of docs/scoresheet.md: ``{"seat": 1, "play": "6-6", "end": "E"}``,
 ``{"seat": 2, "draw": "2-4"}`` (or ``"draw": null`` when the face was not
 seen) and ``{"seat": 0, "pass": true}``. A play keeps the tile as written
 (`first` is its first written half) because the lead is laid with that half
@@ -127,7 +127,7 @@ class Move(tuple[str, int, Tile | None, str | None, int | None]):
 
     @classmethod
     def parse(cls, obj: object) -> Move:
-        """Read a SCORESHEET.md move object; anything else is ``bad_format``."""
+        """Read a docs/scoresheet.md move object; anything else is ``bad_format``."""
         if not isinstance(obj, Mapping):
             _bad(f"a move must be an object, not {obj!r}")
         kinds = [kind for kind in ("play", "draw", "pass") if kind in obj]
@@ -152,7 +152,7 @@ class Move(tuple[str, int, Tile | None, str | None, int | None]):
         return cls.pass_turn(seat)
 
     def to_json(self) -> dict[str, object]:
-        """The SCORESHEET.md move object (``end`` only when given)."""
+        """The docs/scoresheet.md move object (``end`` only when given)."""
         kind, seat, tile, end, first = self
         if kind == "play" and tile is not None:
             text = TEXT[tile.index] if first == tile.low else f"{first}-{tile.low}"

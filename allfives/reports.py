@@ -1,7 +1,7 @@
 """What replaying a scoresheet yields: per play, per hand and for the match.
 
 These are plain records built by `allfives.scoresheet.replay`; `to_json()`
-gives the Output document of SCORESHEET.md. Points are kept in exact
+gives the Output document of docs/scoresheet.md. Points are kept in exact
 half-points (`*_x2`, keyed by side) and written as JSON numbers, a half as
 ``7.5``. Besides the fixed fields the output adds ``winners`` (the list behind
 ``winner``, two sides only for an R22 tie) and, per hand, ``leader`` and
@@ -30,7 +30,7 @@ class PlayReport(NamedTuple):
     points: int
 
     def to_json(self) -> dict[str, object]:
-        """The SCORESHEET.md play object."""
+        """The docs/scoresheet.md play object."""
         return {"move": self.move, "seat": self.seat, "count": self.count, "points": self.points}
 
 
@@ -126,7 +126,7 @@ class HandReport:
         )
 
     def to_json(self) -> dict[str, object]:
-        """The SCORESHEET.md hand object."""
+        """The docs/scoresheet.md hand object."""
         return {
             "plays": [
                 {"move": move, "seat": seat, "count": count, "points": points}
@@ -159,7 +159,7 @@ class MatchReport:
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_json(self) -> dict[str, object]:
-        """The SCORESHEET.md Output document."""
+        """The docs/scoresheet.md Output document."""
         return {
             "ok": True,
             "hands": [hand.to_json() for hand in self.hands],

@@ -3,7 +3,7 @@
 `Rules` holds what organisers may change: the target per player count (R4),
 the hand size per player count (R3) and the award for a blocked hand (R20,
 ``"opponents"`` or ``"difference"``). It reads and writes the ``"rules"``
-object of SCORESHEET.md; every field is optional there and partial maps are
+object of docs/scoresheet.md; every field is optional there and partial maps are
 merged over the defaults. The defaults are module constants so that the
 database and the engine take them from one place.
 
@@ -162,7 +162,7 @@ class Rules:
 
     @classmethod
     def from_json(cls, obj: object) -> Rules:
-        """Read the SCORESHEET.md ``"rules"`` object (None or ``{}`` gives the defaults)."""
+        """Read the docs/scoresheet.md ``"rules"`` object (None or ``{}`` gives the defaults)."""
         if obj is None:
             return cls()
         if not isinstance(obj, Mapping):

@@ -1,4 +1,4 @@
-"""Reading and judging a whole scoresheet (SCORESHEET.md, ``"format": "allfives/1"``).
+"""Reading and judging a whole scoresheet (docs/scoresheet.md, ``"format": "allfives/1"``).
 
 `replay(document)` walks the parsed JSON of a match hand by hand and move by
 move, applying every rule, and returns a `MatchReport`; the first broken rule
@@ -9,7 +9,7 @@ is the same but never raises: it returns the Output document, or
 Decisions taken here (the rest live with the rule they concern):
 
 - ``format`` may be left out (it then means ``allfives/1``); any other value is
-  ``bad_format``. Unknown fields are ignored, as SCORESHEET.md allows.
+  ``bad_format``. Unknown fields are ignored, as docs/scoresheet.md allows.
 - A hand is tile-by-tile when it has ``moves`` and tally when it has
   ``scores``; both or neither is ``bad_format``. Every hand names its
   ``leader``; the first hand and a hand after a block go by lot (any seat), a
@@ -114,7 +114,7 @@ def replay(document: object) -> MatchReport:
 
 
 def check(document: object) -> dict[str, object]:
-    """The SCORESHEET.md verdict on a parsed document; never raises.
+    """The docs/scoresheet.md verdict on a parsed document; never raises.
 
     >>> check({"players": 5, "hands": []})["error"]["code"]
     'bad_players'

@@ -1,4 +1,4 @@
-"""Tally entry: a hand written as the traditional score sheet (SCORESHEET.md "Tally hand").
+"""Tally entry: a hand written as the traditional score sheet (docs/scoresheet.md "Tally hand").
 
 A tally hand gives the scoring plays in order (``[seat, points]``), how the
 hand ended (``{"domino": seat}``, ``{"blocked": true}`` or ``{"target": true}``)

@@ -1,4 +1,4 @@
-"""Tiles of the double-six set (RULES.md R1) and the lookup tables the engine runs on.
+"""Tiles of the double-six set (docs/rules.md R1) and the lookup tables the engine runs on.
 
 A *tile* is one of the 28 pieces [0|0] … [6|6]; a *double* has the same pips on
 both halves. `Tile` is the public value type: `Tile.parse("6-3")` and

@@ -2,12 +2,12 @@
 when (seasons, divisions, tournaments, rounds) and where (tables and their seats), and
 what came of it (table results).
 
-Vocabulary (RULES.md): a *side* is one player, or a partnership at four-player tables;
+Vocabulary (docs/rules.md): a *side* is one player, or a partnership at four-player tables;
 seats 0+2 and 1+3 are partners. A *round* is a tournament round (Indonesian UI:
 *putaran*); a match is played at a table until a side reaches its target.
 
 Rules that must always hold are database constraints, not only form checks. Points
-that can be halves (the three-player split, RULES.md R20) are stored as integer
+that can be halves (the three-player split, docs/rules.md R20) are stored as integer
 half-points (``points_x2``). ``league`` never imports ``matches``: a finished match is
 handed here as plain values (``league.services.results.table_result_record``).
 """

@@ -2,7 +2,7 @@
 
 Scorekeepers who write on paper get the tournament, round and table, who sits in
 which seat (partners opposite at four players), the target, and a grid with a row
-per hand and, for each side, room for the tally strokes (RULES.md R23: a stroke is
+per hand and, for each side, room for the tally strokes (docs/rules.md R23: a stroke is
 5, fifty is a large X with a small x in each of its four spaces), the end-of-hand
 points and the running total, then a line for each side to sign. The card is in
 the active language, with each side's chance of winning from the ratings.

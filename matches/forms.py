@@ -1,6 +1,6 @@
 """The scorekeeper's forms: a tally hand and a tile-by-tile hand.
 
-The forms turn what was typed or tapped into a SCORESHEET.md hand and nothing
+The forms turn what was typed or tapped into a docs/scoresheet.md hand and nothing
 more: whether the hand is possible is the engine's to say (the view shows its
 reasons at the field they concern, keeping what was typed). Buttons that build the
 hand step by step (a scoring play, a tile laid, a draw, a pass, undo) edit the
@@ -50,7 +50,7 @@ def scores_format(plays: list[list[int]]) -> str:
 
 
 def move_parse(line: str) -> dict[str, Any]:
-    """One line of moves text → a SCORESHEET.md move."""
+    """One line of moves text → a docs/scoresheet.md move."""
     tokens = line.split()
     if len(tokens) < 2 or not tokens[0].isdigit():
         raise ValidationError(

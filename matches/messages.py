@@ -93,7 +93,7 @@ def engine_error_message(exc: AllFivesError) -> str:
 
 
 def engine_error_json(exc: AllFivesError) -> dict[str, Any]:
-    """The SCORESHEET.md error object, with the message translated."""
+    """The docs/scoresheet.md error object, with the message translated."""
     body = exc.to_json()
     body["message"] = engine_error_message(exc)
     return body

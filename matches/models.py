@@ -1,9 +1,9 @@
 """Matches and their hands, as entered and as the rules engine judged them.
 
 A *match* is played at a league table (or, as a friendly, between registered
-players with no table) until a side reaches its target (RULES.md R22). Each
+players with no table) until a side reaches its target (docs/rules.md R22). Each
 *hand* keeps two things side by side: the scoresheet hand exactly as the
-scorekeeper entered it (SCORESHEET.md, tally or tile-by-tile) and the engine's
+scorekeeper entered it (docs/scoresheet.md, tally or tile-by-tile) and the engine's
 verdict on it (points per side, end-of-hand bonus, how it ended, who won it, who
 leads next). Nothing in the verdict is ever typed in: every write replays the whole
 match through ``allfives.replay`` and stores what it says. A hand's *events* (each
@@ -82,7 +82,7 @@ class Match(models.Model):
     player_count = models.PositiveSmallIntegerField(
         _("players"), validators=[MinValueValidator(2), MaxValueValidator(4)]
     )
-    #: The engine's ``"rules"`` object (SCORESHEET.md), fixed when the match is created;
+    #: The engine's ``"rules"`` object (docs/scoresheet.md), fixed when the match is created;
     #: the target for this player count is the table's.
     rules = models.JSONField(_("rules"), default=dict)
     target = models.PositiveIntegerField(_("target"))
@@ -191,7 +191,7 @@ class Hand(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField(_("hand"), validators=[MinValueValidator(1)])
     mode = models.CharField(_("entry mode"), max_length=5, choices=HandMode.choices)
-    #: The SCORESHEET.md hand object exactly as entered.
+    #: The docs/scoresheet.md hand object exactly as entered.
     entry = models.JSONField(_("entry"))
     # The engine's verdict.
     leader = models.PositiveSmallIntegerField(_("leader"))

@@ -108,7 +108,7 @@ FORMAT = "allfives/1"
 def scoresheet_document(
     *, players: int, rules: dict[str, Any], hands: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """A SCORESHEET.md document from its parts."""
+    """A docs/scoresheet.md document from its parts."""
     return {"format": FORMAT, "players": players, "rules": dict(rules), "hands": list(hands)}
 
 
@@ -117,7 +117,7 @@ def match_hands(*, match: Match) -> list[Hand]:
 
 
 def match_document(*, match: Match, hands: list[Hand] | None = None) -> dict[str, Any]:
-    """The match as a SCORESHEET.md document (each hand exactly as entered)."""
+    """The match as a docs/scoresheet.md document (each hand exactly as entered)."""
     if hands is None:
         hands = match_hands(match=match)
     return scoresheet_document(

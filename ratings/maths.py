@@ -3,7 +3,7 @@
 Vocabulary. A *subject* is whatever a rating belongs to, named by an integer id: a
 player, or (in a separate pool) a fixed partnership rated as a unit. A *skill* is a
 subject's belief ``(mu, sigma)``: the mean and the uncertainty of its strength. A
-*match* lists its *sides* (RULES.md R2: one player, or a partnership at four-player
+*match* lists its *sides* (docs/rules.md R2: one player, or a partnership at four-player
 tables), each as the subjects that play for it, and each side's *placing* (1 = first;
 equal placings are a tie and share the place). Two players are two sides of one, three
 players three sides of one ranked by final score, four players two sides of two (seats

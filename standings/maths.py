@@ -2,7 +2,7 @@
 
 Vocabulary. An *entrant* is what a standings table ranks: a fixed partnership's
 entry, or, in rotating-partner formats, one player's entry. A *table record* is
-one match at one table in one round (RULES.md R22: hands until a side reaches its
+one match at one table in one round (docs/rules.md R22: hands until a side reaches its
 target); each of its *sides* credits its result to every entrant it lists, so a
 partnership side lists one entrant and a rotating-partner side lists both players.
 Points are integer half-points (``points_x2``) because a three-player split can

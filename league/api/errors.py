@@ -1,6 +1,6 @@
 """One error shape for the whole API.
 
-Rule errors from the engine keep the SCORESHEET.md shape
+Rule errors from the engine keep the docs/scoresheet.md shape
 ``{"ok": false, "error": {"hand", "move", "code", "rule", "message"}}`` with HTTP 400;
 every other 4xx (validation, authentication, permission, not found, conflict,
 throttling) uses the same envelope ``{"ok": false, "error": {"code", "message", ...}}``

@@ -38,7 +38,7 @@ class ErrorSerializer(serializers.Serializer[Any]):
         required=False, allow_null=True, help_text=_("Rule errors: the move (0-based).")
     )
     rule = serializers.CharField(
-        required=False, allow_null=True, help_text=_("Rule errors: the RULES.md number.")
+        required=False, allow_null=True, help_text=_("Rule errors: the docs/rules.md number.")
     )
 
 

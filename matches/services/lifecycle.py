@@ -199,7 +199,7 @@ def match_import(
     match: Match | None = None,
     version: int | None = None,
 ) -> Match:
-    """Store a whole match from a SCORESHEET.md document, judged by the engine.
+    """Store a whole match from a docs/scoresheet.md document, judged by the engine.
 
     Give a ``table`` (its match is created if needed) or a ``match``. The match must
     have no hands yet, unless ``version`` is given: then its hands are replaced

@@ -1,7 +1,7 @@
 """The bridge to the rules engine: build a match's scoresheet and read the verdict.
 
 The engine (``allfives``) is authoritative. This module turns stored hands into the
-SCORESHEET.md document, replays it, and reduces the engine's report to plain values
+docs/scoresheet.md document, replays it, and reduces the engine's report to plain values
 keyed the way the database stores them (sides as strings, points in half-points).
 """
 

@@ -1,4 +1,4 @@
-"""A drawing (SVG) of a hand's layout, for any template (RULES.md R7-R11).
+"""A drawing (SVG) of a hand's layout, for any template (docs/rules.md R7-R11).
 
 ``{% load layout_svg %}`` then ``{% layout_svg source %}``, where ``source`` is an
 ``allfives.Layout``, a tile-by-tile scoresheet hand (a dict with ``moves``) or a

@@ -1,4 +1,4 @@
-"""The traditional tally (RULES.md R23) and half-point numbers, for any template.
+"""The traditional tally (docs/rules.md R23) and half-point numbers, for any template.
 
 ``{% load tally %}`` then ``{% tally points_x2 %}`` draws a side's points as the
 score sheet does: one stroke per 5 points, and 50 points as a large X with a small x

@@ -4,12 +4,12 @@ No Django and no ORM here (``pairing.selectors`` reads the models, ``dispatch`` 
 runs the function for the tournament's format and table size, ``pairing.services`` stores
 the result); only the standard library and networkx. One module per format.
 
-Vocabulary (the same words in code, UI and docs; see also RULES.md):
+Vocabulary (the same words in code, UI and docs; see also docs/rules.md):
 
 - *entrant*: who is paired — a player, or a partnership in two-sided formats
   (:class:`Entrant`: id, match points, standing rank, whether it had a bye).
 - *table*: the entrants seated together, in seat order; at four seats, seats 0+2 and 1+3
-  are *partners* (RULES.md R2) and the two sides are *opponents*. Two-sided formats seat
+  are *partners* (docs/rules.md R2) and the two sides are *opponents*. Two-sided formats seat
   two entrants (players or partnerships) per table.
 - *bye*: an entrant left out of a round (odd field in the Swiss, a count that does not
   split into tables when the organiser allows byes).

@@ -6,7 +6,7 @@ closest in standing. The tabu search of ``seating.py`` then moves players betwee
 under lexicographic costs, most important first:
 
 1. repeated meetings: pairs at a table who already shared one (count squared);
-2. partner repeats: at four-player tables, partners (seats 0+2, 1+3; RULES.md R2) who were
+2. partner repeats: at four-player tables, partners (seats 0+2, 1+3; docs/rules.md R2) who were
    partners before — the seat split within a table is searched too;
 3. score cost: the squared difference in match points over every pair at a table;
 4. tie-break: squared distance in the standing order.

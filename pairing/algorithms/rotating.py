@@ -1,7 +1,7 @@
 """Rotating-partner individual events: four-player tables, partners assigned each round.
 
 Vocabulary: each player plays for themself; at a four-player table seats 0+2 and 1+3 are
-this round's *partners* (RULES.md R2) and the other four pairs *opponents*. A *whist
+this round's *partners* (docs/rules.md R2) and the other four pairs *opponents*. A *whist
 tournament* is the ideal schedule: with 4n players, 4n - 1 rounds in which every pair are
 partners exactly once and opponents exactly twice (4n + 1 players: 4n + 1 rounds, one
 sitting out each round). ``whist_schedule`` builds it (see ``designs.py``) for up to

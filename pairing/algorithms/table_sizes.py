@@ -1,7 +1,7 @@
 """How many tables of which size seat the entrants present: tables of the preferred size
 where possible, smaller tables (down to ``smallest``) for the rest — 10 players at tables
 of four sit 4+3+3 — and byes only when the organiser allows them and no split fits.
-Each table's target follows its own player count (RULES.md R4).
+Each table's target follows its own player count (docs/rules.md R4).
 """
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ class History:
 
 
 def partner_pairs(seats: Sequence[int]) -> tuple[Pair, ...]:
-    """Partners at a table: seats 0+2 and 1+3 at four players (RULES.md R2), none otherwise."""
+    """Partners at a table: seats 0+2 and 1+3 at four players (docs/rules.md R2), none otherwise."""
     if len(seats) == 4:
         return tuple(pair(*(seats[s] for s in side_seats(side, 4))) for side in sides_of(4))
     return ()

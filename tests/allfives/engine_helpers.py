@@ -1,5 +1,5 @@
 """Helpers shared by the engine tests: scoresheet builders and independent reference
-computations (written from RULES.md directly, not from the engine's code)."""
+computations (written from docs/rules.md directly, not from the engine's code)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ HEAVY = ["2-5", "2-6", "3-5", "3-6", "4-4", "4-5", "4-6", "5-5", "6-6"]
 def scoresheet(
     players: int, hands: Sequence[Mapping[str, Any]], rules: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """A SCORESHEET.md document."""
+    """A docs/scoresheet.md document."""
     document: dict[str, Any] = {"format": "allfives/1", "players": players, "hands": list(hands)}
     if rules is not None:
         document["rules"] = dict(rules)

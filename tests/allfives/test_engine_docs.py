@@ -1,5 +1,5 @@
 """The engine documents itself: doctests pass, every module says what it is for,
-every RULES.md rule has a test named for it, and nothing imports Django."""
+every docs/rules.md rule has a test named for it, and nothing imports Django."""
 
 from __future__ import annotations
 

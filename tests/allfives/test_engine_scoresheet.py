@@ -1,4 +1,4 @@
-"""Whole scoresheets (SCORESHEET.md): the Output document, both entry modes, the
+"""Whole scoresheets (docs/scoresheet.md): the Output document, both entry modes, the
 end of a match (R17, R21, R22) and where errors are reported."""
 
 from __future__ import annotations

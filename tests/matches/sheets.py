@@ -19,7 +19,7 @@ def client_for(user: Any | None) -> APIClient:
 def tally(
     leader: int, scores: list[list[int]], end: dict[str, Any], left: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """A tally hand (SCORESHEET.md)."""
+    """A tally hand (docs/scoresheet.md)."""
     hand: dict[str, Any] = {"leader": leader, "scores": scores, "end": end}
     if left is not None:
         hand["left"] = left

@@ -48,7 +48,7 @@ def simulated(target: int = 100, seed: int = 3) -> dict[str, Any]:
     )
 
 
-#: Hands without a deal, each breaking one rule (RULES.md number in the id).
+#: Hands without a deal, each breaking one rule (docs/rules.md number in the id).
 WITHOUT_DEAL = [
     pytest.param([play(0, "3-6"), play(2, "6-6", "E")], "not_your_turn", 1, id="R2-turn-order"),
     pytest.param(

@@ -1,6 +1,6 @@
 """Independent counters for the pairing tests: they read plain lists of seats and share
 no code with ``pairing.algorithms``, so a bug there cannot hide itself here. Seats 0+2 and
-1+3 of a four-player table are partners (RULES.md R2)."""
+1+3 of a four-player table are partners (docs/rules.md R2)."""
 
 from __future__ import annotations
 
