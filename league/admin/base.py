@@ -1,0 +1,182 @@
+"""How every admin of the league saves: through the services that hold the rules, with a
+service's refusal shown as the form's error (the whole save rolled back), and the
+scoping of what an organiser sees to the tournaments they run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+
+from league.models import (
+    Entry,
+    Round,
+    Table,
+    Tournament,
+)
+from league.selectors import tournaments_managed_by, user_is_superuser
+
+_SERVICE_ERRORS = "_league_admin_service_errors"
+
+
+def instance_adopt(obj: Model, saved: Model) -> None:
+    """Make the admin's unsaved ``obj`` the row a service saved (the admin goes on with it:
+    its inlines, its log entry, its redirect)."""
+    for field in obj._meta.concrete_fields:
+        setattr(obj, field.attname, getattr(saved, field.attname))
+    obj._state.adding = False
+    obj._state.db = saved._state.db
+
+
+def formset_save(
+    formset: Any,
+    *,
+    create: Any,
+    update: Any,
+    delete: Any,
+) -> None:
+    """Save an inline formset row by row through services instead of ``formset.save()``:
+    ``create(form)`` and ``update(form)`` return the saved row, ``delete(obj)`` removes one.
+    Fills in what ``formset.save()`` would have, for the admin's change message."""
+    formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+    for form in formset.initial_forms:
+        obj = form.instance
+        if formset.can_delete and formset._should_delete_form(form):
+            delete(obj)
+            formset.deleted_objects.append(obj)
+        elif form.has_changed():
+            formset.changed_objects.append((update(form), form.changed_data))
+    for form in formset.extra_forms:
+        if not form.has_changed() or (formset.can_delete and formset._should_delete_form(form)):
+            continue
+        formset.new_objects.append(create(form))
+
+
+class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """An admin whose saves and deletions go through the league services.
+
+    A service refuses with ``ValidationError`` only once the admin is saving, after the
+    forms were valid; the whole save is then rolled back and the form shown again with the
+    refusal as its error, in the user's language, instead of a server error.
+    """
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if request.method != "POST":
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        try:
+            with transaction.atomic():
+                return super().changeform_view(request, object_id, form_url, extra_context)
+        except ValidationError as exc:
+            setattr(request, _SERVICE_ERRORS, exc.messages)
+            return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form_class = super().get_form(request, obj, change=change, **kwargs)
+        refusals: list[str] = getattr(request, _SERVICE_ERRORS, None) or []
+        if not refusals:
+            return form_class
+
+        class Refused(form_class):  # type: ignore[misc,valid-type]
+            def clean(self) -> Any:
+                cleaned = super().clean()
+                for message in refusals:
+                    self.add_error(None, message)
+                return cleaned
+
+        return Refused
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        try:
+            with transaction.atomic():
+                return super().delete_view(request, object_id, extra_context)
+        except ValidationError as exc:
+            self.message_user(request, "; ".join(exc.messages), messages.ERROR)
+            opts = self.model._meta
+            return HttpResponseRedirect(
+                reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[object_id])
+            )
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for obj in queryset:
+            try:
+                with transaction.atomic():
+                    self.delete_model(request, obj)
+            except ValidationError as exc:
+                self.message_user(request, f"{obj}: {'; '.join(exc.messages)}", messages.ERROR)
+
+
+class TournamentScopedAdmin(ServiceSavedAdmin):
+    """Limits an organiser to the rows of the tournaments they organise.
+
+    ``tournament_path`` is the lookup from the model to its tournament (``""`` for
+    tournaments themselves).
+    """
+
+    tournament_path = "tournament"
+
+    def _managed(self, request: HttpRequest) -> QuerySet[Tournament]:
+        return tournaments_managed_by(user=request.user)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs = super().get_queryset(request)
+        if user_is_superuser(user=request.user):
+            return qs
+        lookup = f"{self.tournament_path}__in" if self.tournament_path else "pk__in"
+        return qs.filter(**{lookup: self._managed(request).values("pk")})
+
+    def _owns(self, request: HttpRequest, obj: Model | None) -> bool:
+        if obj is None or user_is_superuser(user=request.user):
+            return True
+        tournament: Any = obj
+        for part in self.tournament_path.split("__") if self.tournament_path else ():
+            tournament = getattr(tournament, part)
+        if not isinstance(tournament, Tournament):
+            return False
+        return self._managed(request).filter(pk=tournament.pk).exists()
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return super().has_view_permission(request, obj) and self._owns(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return super().has_change_permission(request, obj) and self._owns(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return super().has_delete_permission(request, obj) and self._owns(request, obj)
+
+    def _limit_choices(self, db_field: Any, request: HttpRequest, kwargs: dict[str, Any]) -> None:
+        # An organiser can only attach rows of their own tournaments (a round's byes, a
+        # seat's entry, a table's round …), never see another tournament's in a picker.
+        if user_is_superuser(user=request.user):
+            return
+        managed = self._managed(request)
+        model = db_field.related_model
+        if model is Tournament:
+            kwargs["queryset"] = managed
+        elif model in (Round, Entry):
+            kwargs["queryset"] = model.objects.filter(tournament__in=managed)
+        elif model is Table:
+            kwargs["queryset"] = Table.objects.filter(round__tournament__in=managed)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        self._limit_choices(db_field, request, kwargs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        self._limit_choices(db_field, request, kwargs)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)

@@ -1,0 +1,238 @@
+"""Rounds, tables, seats and table results in the organisers' admin, each written
+through its service (targets by player count, draft-only seat changes, results that
+mark the standings stale); a round's status moves only by the publish and close
+actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from league.admin.base import TournamentScopedAdmin, formset_save, instance_adopt
+from league.models import (
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    TableResultSide,
+)
+from league.services.records import record_update, table_delete
+from league.services.results import SideOutcome, table_result_clear, table_result_record
+from league.services.rounds import (
+    round_close,
+    round_create,
+    round_publish,
+    seat_delete,
+    seat_set,
+    table_add,
+    table_update,
+)
+
+
+def _table_fresh(table: Table) -> Table:
+    """The table as stored (the admin's copy already carries the form's values)."""
+    return Table.objects.select_related("round__tournament").get(pk=table.pk)
+
+
+def _table_update(form: forms.ModelForm) -> Table:  # type: ignore[type-arg]
+    table = _table_fresh(form.instance)
+    data = form.cleaned_data
+    return table_update(
+        table=table,
+        number=data.get("number", table.number),
+        player_count=data.get("player_count", table.player_count),
+    )
+
+
+class TableInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = Table
+    extra = 0
+    fields = ["number", "player_count", "target", "status"]
+    # The target follows the player count (table_add/table_update); the status follows
+    # the match (score entry).
+    readonly_fields = ["target", "status"]
+    show_change_link = True
+
+
+@admin.register(Round)
+class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+    list_display = ["__str__", "tournament", "number", "status", "starts_at"]
+    list_filter = ["status", "tournament"]
+    search_fields = ["tournament__name"]
+    inlines = [TableInline]
+    actions = ["publish", "close"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> Any:
+        # The status moves only by the "Publish" and "Close" actions, whose services check
+        # the round is ready; a round's place in its tournament is fixed when it is created.
+        fixed = ["status"] if obj is None else ["status", "tournament", "number"]
+        return [*super().get_readonly_fields(request, obj), *fixed]
+
+    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
+        if change:
+            instance_adopt(obj, record_update(instance=obj, fields={}))
+            return
+        round_ = round_create(tournament=obj.tournament, number=obj.number)
+        fields: dict[str, Any] = {"starts_at": obj.starts_at}
+        if obj.pairing_seed is not None:
+            fields["pairing_seed"] = obj.pairing_seed
+        instance_adopt(obj, record_update(instance=round_, fields=fields))
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Table:
+            super().save_formset(request, form, formset, change)
+            return
+        formset_save(
+            formset,
+            create=lambda f: table_add(
+                round=formset.instance,
+                number=f.cleaned_data["number"],
+                player_count=f.cleaned_data["player_count"],
+            ),
+            update=_table_update,
+            delete=lambda table: table_delete(table=_table_fresh(table)),
+        )
+
+    def _run(
+        self, request: HttpRequest, queryset: QuerySet[Round], service: Any, done_msg: str
+    ) -> None:
+        for round_ in queryset.select_related("tournament"):
+            try:
+                service(round=round_)
+            except ValidationError as exc:
+                self.message_user(request, f"{round_}: {'; '.join(exc.messages)}", messages.ERROR)
+            else:
+                self.message_user(request, f"{round_}: {done_msg}", messages.SUCCESS)
+
+    @admin.action(description=_("Publish the selected rounds"))
+    def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self._run(request, queryset, round_publish, str(_("published")))
+
+    @admin.action(description=_("Close the selected rounds"))
+    def close(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self._run(request, queryset, round_close, str(_("closed")))
+
+
+class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = Seat
+    extra = 0
+    max_num = 4
+    autocomplete_fields = ["player"]
+    raw_id_fields = ["entry"]
+
+
+class TableResultSideInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = TableResultSide
+    extra = 0
+    max_num = 3
+
+
+@admin.register(Table)
+class TableAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+    tournament_path = "round__tournament"
+    list_display = ["__str__", "round", "number", "player_count", "target", "status"]
+    list_filter = ["status", "player_count", "round__tournament"]
+    search_fields = ["round__tournament__name", "seats__player__name"]
+    inlines = [SeatInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
+        return super().get_queryset(request).select_related("round__tournament")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> Any:
+        # The target follows the player count, the status the match, the cost the pairing.
+        fixed = (
+            ["target", "status", "cost"] if obj is None else ["round", "target", "status", "cost"]
+        )
+        return [*super().get_readonly_fields(request, obj), *fixed]
+
+    def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
+        if change:
+            instance_adopt(obj, _table_update(form))
+        else:
+            instance_adopt(
+                obj, table_add(round=obj.round, number=obj.number, player_count=obj.player_count)
+            )
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Seat:
+            super().save_formset(request, form, formset, change)
+            return
+        table = _table_fresh(formset.instance)
+
+        def seat(f: forms.ModelForm, current: Seat | None = None) -> Seat:  # type: ignore[type-arg]
+            data = f.cleaned_data
+            return seat_set(
+                table=table,
+                number=data["number"],
+                entry=data["entry"],
+                player=data["player"],
+                seat=current,
+            )
+
+        formset_save(
+            formset,
+            create=seat,
+            update=lambda f: seat(f, Seat.objects.get(pk=f.instance.pk)),
+            delete=lambda s: seat_delete(
+                seat=Seat.objects.select_related("table__round").get(pk=s.pk)
+            ),
+        )
+
+
+@admin.register(TableResult)
+class TableResultAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+    """A table's result, corrected by hand. Saved by ``table_result_record`` (the table is
+    marked finished and standings and ratings hear of it); deleted by ``table_result_clear``."""
+
+    tournament_path = "table__round__tournament"
+    list_display = ["table", "finished_at", "hands_count", "is_tie"]
+    list_filter = ["is_tie", "table__round__tournament"]
+    search_fields = ["table__round__tournament__name"]
+    inlines = [TableResultSideInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: TableResult | None = None) -> Any:
+        fixed = [] if obj is None else ["table"]
+        return [*super().get_readonly_fields(request, obj), *fixed]
+
+    def save_model(self, request: HttpRequest, obj: TableResult, form: Any, change: bool) -> None:
+        pass  # the result and its sides are written together, in save_related
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        obj: TableResult = form.instance
+        sides: list[SideOutcome] = []
+        for formset in formsets:
+            if formset.model is not TableResultSide:
+                continue
+            for f in formset.forms:
+                data = f.cleaned_data
+                if not data or data.get("DELETE"):
+                    continue
+                sides.append(
+                    SideOutcome(
+                        side=data["side"],
+                        points_x2=data["points_x2"],
+                        placing=data["placing"],
+                        hands_won=data.get("hands_won") or 0,
+                        is_winner=bool(data.get("is_winner")),
+                    )
+                )
+            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        result = table_result_record(
+            table_id=obj.table_id,
+            sides=sides,
+            hands_count=obj.hands_count,
+            finished_at=obj.finished_at,
+            is_tie=obj.is_tie,
+        )
+        instance_adopt(obj, result)
+
+    def delete_model(self, request: HttpRequest, obj: TableResult) -> None:
+        table_result_clear(table_id=obj.table_id)
