@@ -83,12 +83,14 @@ def seat_check(*, round: Round, entry: Entry, player_id: int) -> None:
     """A seat's entry plays in the round's tournament, and its player plays for the entry."""
     if entry.tournament_id != round.tournament_id:
         raise ValidationError(
-            _("Entry %(id)d is not in this tournament.") % {"id": entry.pk},
+            _("%(who)s is not entered in this tournament.") % {"who": entry.display_name},
             code="entry_elsewhere",
         )
     if not entry.members.filter(player_id=player_id).exists():
+        player = Player.objects.filter(pk=player_id).values_list("name", flat=True).first()
         raise ValidationError(
-            _("That player does not play for entry %(id)d.") % {"id": entry.pk},
+            _("%(player)s does not play for %(who)s.")
+            % {"player": player or "?", "who": entry.display_name},
             code="not_a_member",
         )
 
@@ -114,8 +116,7 @@ def table_add(
             entry = entries.get(spec.entry_id)
             if entry is None:
                 raise ValidationError(
-                    _("Entry %(id)d is not in this tournament.") % {"id": spec.entry_id},
-                    code="entry_elsewhere",
+                    _("A seat names an entry that does not exist."), code="entry_elsewhere"
                 )
             seat_check(round=round, entry=entry, player_id=spec.player_id)
         return table_create(round=round, number=number, seats=seats)

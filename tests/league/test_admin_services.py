@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import escape
 
 from league.models import Entry, EntryMember, Round, Seat, Table, TableResult, Tournament
 from league.services.registration import entry_create, partnership_create
@@ -175,11 +176,12 @@ def test_a_seat_added_in_the_admin_must_seat_a_player_of_its_entry(client: Clien
     url = _url("admin:league_table_change", table.pk)
     # When seat 1 is given to b's entry but a stranger's name
     data = _form_data(client.get(url))
-    _add_row(data, "seats", number=1, entry=b.pk, player=PlayerFactory().pk)
+    stranger = PlayerFactory()
+    _add_row(data, "seats", number=1, entry=b.pk, player=stranger.pk)
     response = client.post(url, data)
-    # Then it is refused on the form
+    # Then it is refused on the form, naming the player and the entry
     assert response.status_code == 200
-    assert f"That player does not play for entry {b.pk}." in response.text
+    assert escape(f"{stranger.name} does not play for {b.display_name}.") in response.text
     assert table.seats.count() == 1
     # And with b's own player it is saved
     data["seats-1-player"] = b.player_id
