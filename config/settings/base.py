@@ -243,6 +243,10 @@ IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=1024 * 1024)
 from import_export.formats.base_formats import CSV  # noqa: E402
 
 IMPORT_FORMATS = [CSV]  # admin imports take CSV only (no spreadsheets, no pickled formats)
+from league.exports import SafeCSV  # noqa: E402
+
+# Admin exports: CSV whose formula cells are neutralised (league/exports.py).
+EXPORT_FORMATS = [SafeCSV]
 
 # Content-Security-Policy with nonces (Django's built-in CSP).
 from django.utils.csp import CSP  # noqa: E402
