@@ -129,8 +129,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         "message": _first_message(detail),
     }
     if isinstance(detail, dict | list) and response.status_code == status.HTTP_400_BAD_REQUEST:
+        # Both are objects keyed by field; errors of no one field go under non_field_errors.
         error["fields"] = detail if isinstance(detail, dict) else {"non_field_errors": detail}
-        error["field_codes"] = _codes(detail)
+        error["field_codes"] = _codes(error["fields"])
     extra = getattr(exc, "extra", None)
     if isinstance(extra, dict):
         error.update(extra)

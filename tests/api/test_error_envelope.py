@@ -136,3 +136,20 @@ def test_a_database_error_django_handles_itself_is_503_in_the_envelope() -> None
         response = api_server_error(request)
     # Then the answer is the envelope's 503, as from inside the API
     assert _error(response, 503)["code"] == "unavailable"
+
+
+def test_an_error_of_no_one_field_keys_its_codes_like_its_messages() -> None:
+    # Given a service refusal that concerns no one field (as "round is not a draft")
+    from django.core.exceptions import ValidationError
+
+    from league.api.errors import api_exception_handler
+
+    refusal = ValidationError("The round is not a draft.", code="not_draft")
+    # When the API's handler shapes it
+    response = api_exception_handler(refusal, {})
+    # Then fields and field_codes are both objects keyed alike, as the schema says
+    assert response is not None and response.status_code == 400
+    error = response.data["error"]
+    assert error["code"] == "not_draft"
+    assert error["fields"] == {"non_field_errors": ["The round is not a draft."]}
+    assert error["field_codes"] == {"non_field_errors": ["not_draft"]}
