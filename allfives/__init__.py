@@ -49,7 +49,7 @@ from allfives.rules import (
     side_seats,
     sides_of,
 )
-from allfives.scoresheet import FORMAT, check, replay, went_out
+from allfives.scoresheet import FORMAT, check, format_check, replay, went_out
 from allfives.settlement import Settlement, round_to_five
 from allfives.simulate import simulate_match, simulate_matches
 from allfives.tally_marks import TallyMarks, tally_marks
@@ -81,6 +81,7 @@ __all__ = [
     "TallyMarks",
     "Tile",
     "check",
+    "format_check",
     "outcome",
     "points_json",
     "replay",

@@ -4,7 +4,8 @@
 0 when it keeps every rule, 1 when it breaks one, 2 when it cannot be read or
 is not the format (``bad_format``). With ``--lines`` the file holds one
 scoresheet per line (JSON Lines, as ``simulate --out`` writes) and one compact
-verdict is printed per line; the exit status is the worst.
+verdict is printed per line; the exit status is the worst. With ``--strict`` the
+``format`` field must be given, as the API's import requires (else ``bad_format``).
 
 ``simulate --players N --matches M --seed S [--strategy random|greedy|a,b,…]
 [--rules JSON] [--out FILE]`` plays M matches (deterministic for a seed),
@@ -22,7 +23,7 @@ from typing import TextIO
 
 from allfives.errors import AllFivesError, engine_error
 from allfives.rules import Rules
-from allfives.scoresheet import check
+from allfives.scoresheet import check, format_check
 from allfives.simulate import simulate_matches, summarize
 from allfives.strategies import STRATEGIES
 
@@ -45,11 +46,16 @@ def _status(verdict: dict[str, object]) -> int:
     return EXIT_UNREADABLE if code in ("bad_format", "internal_error") else EXIT_BROKEN
 
 
-def _verdict(text: str) -> dict[str, object]:
+def _verdict(text: str, *, strict: bool = False) -> dict[str, object]:
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as error:
         return _unreadable(f"not valid JSON: {error}")
+    if strict and isinstance(document, dict):
+        try:
+            format_check(document, required=True)
+        except AllFivesError as error:
+            return {"ok": False, "error": error.to_json()}
     return check(document)
 
 
@@ -68,13 +74,13 @@ def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         print(json.dumps(verdict, indent=2), file=stdout)
         return EXIT_UNREADABLE
     if not args.lines:
-        verdict = _verdict(text)
+        verdict = _verdict(text, strict=args.strict)
         print(json.dumps(verdict, indent=2, ensure_ascii=False), file=stdout)
         return _status(verdict)
     worst = EXIT_OK
     for line in text.splitlines():
         if line.strip():
-            verdict = _verdict(line)
+            verdict = _verdict(line, strict=args.strict)
             print(json.dumps(verdict, ensure_ascii=False), file=stdout)
             worst = max(worst, _status(verdict))
     return worst
@@ -143,6 +149,9 @@ def _parser() -> argparse.ArgumentParser:
     check_cmd.add_argument("file", help="the scoresheet JSON file, or - for standard input")
     check_cmd.add_argument(
         "--lines", action="store_true", help="one scoresheet per line (JSON Lines)"
+    )
+    check_cmd.add_argument(
+        "--strict", action="store_true", help='"format" must be given, as the API import requires'
     )
     sim = commands.add_parser("simulate", help="play simulated matches")
     sim.add_argument("--players", type=int, choices=(2, 3, 4), required=True)

@@ -9,7 +9,9 @@ is the same but never raises: it returns the Output document, or
 Decisions taken here (the rest live with the rule they concern):
 
 - ``format`` may be left out (it then means ``allfives/1``); any other value is
-  ``bad_format``. Unknown fields are ignored, as docs/scoresheet.md allows.
+  ``bad_format``. Where a document is *stored* (the API's import) it must be given:
+  `format_check` with ``required=True``. Unknown fields are ignored, as
+  docs/scoresheet.md allows.
 - A hand is tile-by-tile when it has ``moves`` and tally when it has
   ``scores``; both or neither is ``bad_format``. Every hand names its
   ``leader``; the first hand and a hand after a block go by lot (any seat), a
@@ -39,7 +41,7 @@ from allfives.rules import Rules, check_players, side_of, sides_of
 from allfives.tally import replay_tally_hand
 from allfives.tiles import TEXT_INFO
 
-__all__ = ["FORMAT", "check", "replay", "went_out"]
+__all__ = ["FORMAT", "check", "format_check", "replay", "went_out"]
 
 #: The format and version this engine reads and writes.
 FORMAT: Final = "allfives/1"
@@ -78,6 +80,25 @@ def _bad(detail: str) -> AllFivesError:
     return engine_error("bad_format", detail=detail)
 
 
+def format_check(document: Mapping[str, object], *, required: bool = False) -> None:
+    """Raise ``bad_format`` unless the document's ``format`` is exactly `FORMAT`.
+
+    Left out, it means `FORMAT` unless `required` (as for a document to be stored).
+
+    >>> format_check({"players": 2})
+    >>> format_check({"players": 2}, required=True)
+    Traceback (most recent call last):
+    ...
+    allfives.errors.FormatError: the format must be 'allfives/1', not missing
+    """
+    given = document.get("format", _MISSING)
+    if given is _MISSING and not required:
+        return
+    if type(given) is not str or given != FORMAT:
+        shown = "missing" if given is _MISSING else repr(given)
+        raise _bad(f"the format must be {FORMAT!r}, not {shown}")
+
+
 def replay(document: object) -> MatchReport:
     """Replay a scoresheet, raising an `AllFivesError` at the first broken rule.
 
@@ -88,8 +109,7 @@ def replay(document: object) -> MatchReport:
     """
     if not isinstance(document, Mapping):
         raise _bad("a scoresheet is a JSON object")
-    if document.get("format", FORMAT) != FORMAT:
-        raise _bad(f"the format must be {FORMAT!r}, not {document.get('format')!r}")
+    format_check(document)
     players = check_players(document.get("players"))
     rules = Rules.from_json(document.get("rules"))
     hands = document.get("hands")

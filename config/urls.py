@@ -34,5 +34,8 @@ urlpatterns += i18n_patterns(
     prefix_default_language=False,
 )
 
-# Unknown paths under /api/ answer in the API's error envelope; elsewhere, the 404 page.
+# Under /api/, what Django answers itself (unknown paths, bodies over its size limit,
+# server errors, the database away) comes in the API's error envelope; elsewhere, pages.
+handler400 = "league.api.views.api_bad_request"
 handler404 = "league.api.views.api_not_found"
+handler500 = "league.api.views.api_server_error"

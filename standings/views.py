@@ -9,7 +9,6 @@ poll answers 286 and htmx stops.
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +23,7 @@ from django.utils.formats import get_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from league.exports import csv_writer
 from league.live import tables_live
 from league.models import Division, Tournament
 from standings.display import (
@@ -299,7 +299,7 @@ def _csv(
 ) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     columns = _columns(standings) if standings else table_columns(())
     labels = column_labels()
     writer.writerow(

@@ -216,11 +216,24 @@ SPECTACULAR_SETTINGS = {
 }
 API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=256 * 1024)
 
-# Login lockout (django-axes).
+# The client's address (league/addresses.py): how many proxies stand in front of the
+# service, each appending the address it saw to this header. 0: none, REMOTE_ADDR.
+PROXY_COUNT = env.int("PROXY_COUNT", default=0)
+PROXY_CLIENT_HEADER = env("PROXY_CLIENT_HEADER", default="HTTP_X_FORWARDED_FOR")
+
+# Login lockout (django-axes), counted per username *and* address together: one
+# attacker behind a shared proxy cannot lock everyone out, and guessing a known
+# username from one address does not lock its owner out everywhere else.
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = 1  # hours
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "league.addresses.client_address"
 AXES_RESET_ON_SUCCESS = True
+
+# Failed API token authentications per client address before the API answers 429
+# (league/api/authentication.py), and the window they are counted in.
+API_TOKEN_FAILURE_LIMIT = env.int("API_TOKEN_FAILURE_LIMIT", default=20)
+API_TOKEN_FAILURE_WINDOW = env.int("API_TOKEN_FAILURE_WINDOW", default=600)  # seconds
 
 # Uploads (CSV imports) are small: refuse anything large before it is parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
@@ -230,6 +243,10 @@ IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=1024 * 1024)
 from import_export.formats.base_formats import CSV  # noqa: E402
 
 IMPORT_FORMATS = [CSV]  # admin imports take CSV only (no spreadsheets, no pickled formats)
+from league.exports import SafeCSV  # noqa: E402
+
+# Admin exports: CSV whose formula cells are neutralised (league/exports.py).
+EXPORT_FORMATS = [SafeCSV]
 
 # Content-Security-Policy with nonces (Django's built-in CSP).
 from django.utils.csp import CSP  # noqa: E402

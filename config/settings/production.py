@@ -28,8 +28,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CONN_MAX_AGE = env.int("CONN_MAX_AGE", default=60)
 
-# Behind the TLS proxy every request comes from the proxy's address: read the client's
-# from X-Forwarded-For (set it, never pass the client's own, in the proxy), so that
-# login lockout (django-axes) counts per client and not for everyone at once.
-AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=1)
+# Behind the TLS proxy every connection comes from the proxy's address: the client's is
+# read from the header the proxy appends to (league/addresses.py), so that the login
+# lockout and the token throttle count per client and not for everyone at once.
+PROXY_COUNT = env.int("PROXY_COUNT", default=1)

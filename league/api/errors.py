@@ -4,7 +4,10 @@ Rule errors from the engine keep the docs/scoresheet.md shape
 ``{"ok": false, "error": {"hand", "move", "code", "rule", "message"}}`` with HTTP 400;
 every other 4xx (validation, authentication, permission, not found, conflict,
 throttling) uses the same envelope ``{"ok": false, "error": {"code", "message", ...}}``
-so that clients handle one shape. Messages are in the request's language.
+so that clients handle one shape. Messages are in the request's language. A database
+that is down or silent is 503 ``unavailable`` with a Retry-After. What Django answers
+before or after DRF (unknown paths, bodies over its own size limit, server errors) is
+shaped the same by ``config.urls``' handlers (``league.api.views``).
 
 Every app's API shares this handler; an app whose exceptions need a shape of their own
 registers a renderer (``api_error_renderer_add``) in its ``AppConfig.ready``.
@@ -17,12 +20,13 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import DataError, IntegrityError
+from django.db import DataError, IntegrityError, OperationalError
 from django.db.models import ProtectedError, RestrictedError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -42,6 +46,32 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = gettext_lazy("The request conflicts with the current state of the data.")
     default_code = "conflict"
+
+
+RETRY_AFTER_SECONDS = 5
+
+
+class DatabaseUnavailable(exceptions.APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = gettext_lazy("The database is not answering; try again shortly.")
+    default_code = "unavailable"
+    wait = RETRY_AFTER_SECONDS  # DRF's handler sends it as Retry-After
+
+
+def database_unavailable() -> JsonResponse:
+    """503 in the envelope, for a database that is down (outside DRF's handling too)."""
+    response = JsonResponse(
+        {
+            "ok": False,
+            "error": {
+                "code": DatabaseUnavailable.default_code,
+                "message": str(DatabaseUnavailable.default_detail),
+            },
+        },
+        status=DatabaseUnavailable.status_code,
+    )
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 def _first_message(detail: Any) -> str:
@@ -81,6 +111,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, ProtectedError | RestrictedError | IntegrityError):
         # A row still in use, or a write racing another one to a unique value.
         exc = Conflict()
+    elif isinstance(exc, OperationalError):
+        # The database is down or did not answer in time: the caller may try again.
+        exc = DatabaseUnavailable()
     elif isinstance(exc, DataError):
         # A value the database cannot hold (e.g. a number out of range) is bad input.
         exc = exceptions.ValidationError(_("A value is out of range."), code="out_of_range")
@@ -96,10 +129,16 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         "message": _first_message(detail),
     }
     if isinstance(detail, dict | list) and response.status_code == status.HTTP_400_BAD_REQUEST:
+        # Both are objects keyed by field; errors of no one field go under non_field_errors.
         error["fields"] = detail if isinstance(detail, dict) else {"non_field_errors": detail}
-        error["field_codes"] = _codes(detail)
+        error["field_codes"] = _codes(error["fields"])
     extra = getattr(exc, "extra", None)
     if isinstance(extra, dict):
         error.update(extra)
     response.data = {"ok": False, "error": error}
+    request = context.get("request")
+    if request is not None:
+        # Errors are JSON whatever the view renders otherwise (the schema view's YAML).
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
     return response

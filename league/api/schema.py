@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.plumbing import get_doc
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -29,7 +33,8 @@ class ErrorSerializer(serializers.Serializer[Any]):
         required=False, help_text=_("Validation errors per field (400 only).")
     )
     field_codes = serializers.DictField(
-        required=False, help_text=_("Error codes per field (400 only).")
+        required=False,
+        help_text=_("Error codes per field, as fields (400 only); non_field_errors for others."),
     )
     hand = serializers.IntegerField(
         required=False, allow_null=True, help_text=_("Rule errors: the hand (0-based).")
@@ -81,6 +86,31 @@ class AutoSchema(SpectacularAutoSchema):
                     ERROR_RESPONSES[code], str(code), ["application/json"], direction
                 )
         return responses
+
+    def get_auth(self) -> list[dict[str, Any]]:
+        # A read the public may make needs no credentials: say so with the empty
+        # requirement, as OpenAPI does, unless the view refuses anonymous callers itself
+        # (``anonymous_reads = False``, e.g. a match's history).
+        auths: list[dict[str, Any]] = [a for a in super().get_auth() if a]
+        if (
+            self.method in SAFE_METHODS
+            and getattr(self.view, "anonymous_reads", True)
+            and self._anonymous_may_call()
+        ):
+            auths.append({})
+        return auths
+
+    def _anonymous_may_call(self) -> bool:
+        request = APIRequestFactory().get(self.path)
+        request.user = AnonymousUser()
+        drf_request = Request(request)
+        drf_request.user = AnonymousUser()
+        try:
+            return all(
+                p.has_permission(drf_request, self.view) for p in self.view.get_permissions()
+            )
+        except Exception:  # a permission that needs more of the request: assume not
+            return False
 
     def get_operation_id(self) -> str:
         # A plain APIView answering GET on a collection path (no trailing {id}) lists;

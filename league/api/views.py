@@ -9,13 +9,20 @@ may not see.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
+from django.core.exceptions import (
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import OperationalError
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
-from django.views.defaults import page_not_found
+from django.views.defaults import bad_request, page_not_found, server_error
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -24,6 +31,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import filters
+from league.api.errors import database_unavailable
+from league.api.parsers import RequestTooLarge
 from league.api.permissions import (
     ROLE_MANAGE,
     CanManage,
@@ -417,11 +426,34 @@ class TableViewSet(
         table_delete(table=instance)
 
 
+def _envelope(status_code: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse(
+        {"ok": False, "error": {"code": code, "message": message}}, status=status_code
+    )
+
+
 def api_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """``handler404``: the error envelope for paths under /api/, the site's page elsewhere."""
     if request.path.startswith("/api/"):
-        return JsonResponse(
-            {"ok": False, "error": {"code": "not_found", "message": str(_("Not found."))}},
-            status=404,
-        )
+        return _envelope(404, "not_found", str(_("Not found.")))
     return page_not_found(request, exception)
+
+
+def api_bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler400``: what Django refuses before the API sees it, in the envelope under
+    /api/. A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is 413, as the API's own limit is."""
+    if not request.path.startswith("/api/"):
+        return bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig | TooManyFieldsSent | TooManyFilesSent):
+        return _envelope(413, "too_large", str(RequestTooLarge.default_detail))
+    return _envelope(400, "bad_request", str(_("The request could not be understood.")))
+
+
+def api_server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: the envelope under /api/ (503 when the database is away), the
+    site's page elsewhere. Django calls it while handling the exception."""
+    if not request.path.startswith("/api/"):
+        return server_error(request)
+    if isinstance(sys.exception(), OperationalError):
+        return database_unavailable()
+    return _envelope(500, "server_error", str(_("Something went wrong on our side.")))

@@ -15,7 +15,8 @@ from typing import Any, cast
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.plumbing import build_array_type
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -146,10 +147,19 @@ class MatchScoresheetView(APIView):
         return _state(match, status.HTTP_201_CREATED)
 
 
+#: The history is a list of changes, oldest first.
+HISTORY = OpenApiResponse(
+    response=build_array_type({"type": "object", "additionalProperties": {}}),
+    description="The match's changes: who, when, what before and after.",
+)
+
+
 class MatchHistoryView(APIView):
     """Who changed what and when: for the match's scorekeepers and organisers."""
 
-    @extend_schema(responses=dict)
+    anonymous_reads = False  # the schema must not offer it without credentials
+
+    @extend_schema(responses=HISTORY)
     def get(self, request: Request, match_id: int) -> Response:
         match = _match(request, match_id)
         if not match_can_score(user=request.user, match=match):

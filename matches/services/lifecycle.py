@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from allfives import Rules
+from allfives import FORMAT, AllFivesError, Rules, format_check
 from league.models import EntryMode, Player, RuleSet, Table
 from league.services.results import table_result_clear
 from matches.models import Hand, Match, MatchSeat
@@ -169,6 +169,14 @@ def match_finish(*, match: Match, version: int, user: AnyUser) -> Match:
 def _document_hands(match: Match, document: Mapping[str, Any]) -> list[dict[str, Any]]:
     if not isinstance(document, Mapping):
         raise ValidationError(_("A scoresheet is a JSON object."), code="bad_format")
+    try:
+        # A document to be stored names its format (docs/scoresheet.md, Import).
+        format_check(document, required=True)
+    except AllFivesError as error:
+        raise ValidationError(
+            _('The scoresheet must give "format": "%(format)s".') % {"format": FORMAT},
+            code="bad_format",
+        ) from error
     if document.get("players") != match.player_count:
         raise ValidationError(
             _("The scoresheet is for %(given)s players; this match has %(n)d.")

@@ -33,11 +33,15 @@ class SeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class TableCostSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    score_gap = serializers.CharField(help_text='Largest match-point gap, exact ("1/2").')
-    score_cost = serializers.CharField()
-    rematches = serializers.IntegerField()
-    partner_repeats = serializers.IntegerField()
-    opponent_repeats = serializers.IntegerField()
+    """Every field or none: an empty object for a table made by hand."""
+
+    score_gap = serializers.CharField(
+        required=False, help_text='Largest match-point gap, exact ("1/2").'
+    )
+    score_cost = serializers.CharField(required=False)
+    rematches = serializers.IntegerField(required=False)
+    partner_repeats = serializers.IntegerField(required=False)
+    opponent_repeats = serializers.IntegerField(required=False)
 
 
 class DrawTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -51,14 +55,16 @@ class DrawTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class QualitySerializer(serializers.Serializer):  # type: ignore[type-arg]
-    table_count = serializers.IntegerField()
-    bye_count = serializers.IntegerField()
-    rematches = serializers.IntegerField()
-    partner_repeats = serializers.IntegerField()
-    opponent_repeats = serializers.IntegerField()
-    largest_score_gap = serializers.CharField()
-    score_cost = serializers.CharField()
-    is_certified_optimal = serializers.BooleanField(allow_null=True)
+    """Every field, or an empty object for a round the service did not pair."""
+
+    table_count = serializers.IntegerField(required=False)
+    bye_count = serializers.IntegerField(required=False)
+    rematches = serializers.IntegerField(required=False)
+    partner_repeats = serializers.IntegerField(required=False)
+    opponent_repeats = serializers.IntegerField(required=False)
+    largest_score_gap = serializers.CharField(required=False)
+    score_cost = serializers.CharField(required=False)
+    is_certified_optimal = serializers.BooleanField(required=False, allow_null=True)
 
 
 class WarningSerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -58,6 +58,19 @@ def test_check_unreadable_or_not_the_format_exits_2(tmp_path: pathlib.Path) -> N
     assert run(["check", str(tmp_path / "binary.json")])[0] == 2
 
 
+def test_check_strict_needs_the_format_as_the_api_import_does(tmp_path: pathlib.Path) -> None:
+    # Given a good scoresheet without "format"
+    bare = {key: value for key, value in GOOD.items() if key != "format"}
+    path = write(tmp_path, "bare.json", bare)
+    # When it is checked, plainly and strictly
+    plain, _ = run(["check", path])
+    strict, out = run(["check", "--strict", path])
+    # Then the plain check reads it as allfives/1; the strict one refuses it (exit 2)
+    assert plain == 0
+    assert strict == 2 and json.loads(out)["error"]["code"] == "bad_format"
+    assert run(["check", "--strict", write(tmp_path, "good.json", GOOD)])[0] == 0
+
+
 def test_check_reads_standard_input() -> None:
     status, out = run(["check", "-"], json.dumps(GOOD))
     assert status == 0 and json.loads(out)["ok"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from allfives import AllFivesError, check, replay
+from allfives import AllFivesError, check, format_check, replay
 from tests.allfives.engine_helpers import (
     EVEN_A,
     EVEN_B,
@@ -410,3 +410,27 @@ def test_an_empty_match() -> None:
         "finished": False,
         "next_leader": None,
     }
+
+
+@pytest.mark.parametrize("given", ["allfives/99", "allfives/1 ", "ALLFIVES/1", 123, None, 1.0])
+def test_any_format_but_allfives_1_is_bad_format(given: object) -> None:
+    # Given an otherwise good scoresheet naming another format
+    document = {"format": given, "players": 2, "hands": []}
+    # Then the engine refuses it, whether the format is required or not
+    assert check(document)["error"]["code"] == "bad_format"
+    for required in (False, True):
+        with pytest.raises(AllFivesError) as refused:
+            format_check(document, required=required)
+        assert refused.value.code == "bad_format"
+
+
+def test_a_left_out_format_means_allfives_1_unless_required() -> None:
+    # Given a scoresheet without "format"
+    document = {"players": 2, "hands": []}
+    # Then replaying reads it as allfives/1, but a required format refuses it
+    assert check(document)["ok"] is True
+    format_check(document)
+    with pytest.raises(AllFivesError) as refused:
+        format_check(document, required=True)
+    assert refused.value.code == "bad_format"
+    format_check({**document, "format": "allfives/1"}, required=True)

@@ -53,6 +53,63 @@ def test_login_works_below_the_failure_limit() -> None:
     assert "_auth_user_id" in client.session
 
 
+PROXY = {"REMOTE_ADDR": "10.0.0.2"}  # every request arrives from the TLS proxy
+
+
+def _login(client: Client, username: str, password: str, forwarded: str) -> Any:
+    return client.post(
+        "/en/admin/login/",
+        {"username": username, "password": password},
+        HTTP_X_FORWARDED_FOR=forwarded,
+        **PROXY,
+    )
+
+
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3, PROXY_COUNT=1)
+def test_behind_the_proxy_one_client_locked_out_leaves_another_signing_in() -> None:
+    # Given two organisers behind the one proxy, and a client at 203.0.113.7 that
+    # guessed the first one's password wrong three times
+    UserFactory(username="ketua", password="the-right-password-42", is_staff=True)
+    UserFactory(username="bendahara", password="another-password-42", is_staff=True)
+    for _ in range(3):
+        _login(Client(), "ketua", "wrong", "203.0.113.7")
+    # When the same client, then another client at 198.51.100.9, give right passwords
+    locked = _login(Client(), "ketua", "the-right-password-42", "203.0.113.7")
+    other = Client()
+    signed_in = _login(other, "bendahara", "another-password-42", "198.51.100.9")
+    # Then the guessing client is locked out and the other signs in
+    assert locked.status_code == 429
+    assert signed_in.status_code == 302
+    assert "_auth_user_id" in other.session
+
+
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3, PROXY_COUNT=1)
+def test_a_username_locked_from_one_address_signs_in_from_another() -> None:
+    # Given an attacker at 203.0.113.7 who locked "ketua" with three wrong passwords
+    UserFactory(username="ketua", password="the-right-password-42", is_staff=True)
+    for _ in range(3):
+        _login(Client(), "ketua", "wrong", "203.0.113.7")
+    assert _login(Client(), "ketua", "the-right-password-42", "203.0.113.7").status_code == 429
+    # When the real ketua signs in from her own address
+    client = Client()
+    response = _login(client, "ketua", "the-right-password-42", "198.51.100.9")
+    # Then she is signed in
+    assert response.status_code == 302
+    assert "_auth_user_id" in client.session
+
+
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3, PROXY_COUNT=1)
+def test_a_forged_forwarded_address_does_not_escape_the_lockout() -> None:
+    # Given a client at 203.0.113.7 that locked "ketua" out for itself
+    UserFactory(username="ketua", password="the-right-password-42", is_staff=True)
+    for _ in range(3):
+        _login(Client(), "ketua", "wrong", "203.0.113.7")
+    # When it sends a made-up address before the one the proxy appends
+    response = _login(Client(), "ketua", "the-right-password-42", "198.51.100.9, 203.0.113.7")
+    # Then the proxy's entry counts and it is still locked out
+    assert response.status_code == 429
+
+
 # --- Throttling -------------------------------------------------------------------------
 
 

@@ -139,3 +139,28 @@ def test_api_keeps_to_its_schema_for_generated_requests() -> None:
     )
     # Then no server error and every response matches the schema
     assert not failures, "\n\n".join(failures)
+
+
+@pytest.mark.django_db
+def test_public_reads_need_no_credentials_in_the_schema_and_writes_do(client: Any) -> None:
+    # Given the served schema
+    paths = client.get("/api/schema/?format=json").json()["paths"]
+    # Then public reads offer the empty requirement, writes and a match's history do not
+    assert {} in paths["/api/rulesets/"]["get"]["security"]
+    assert {} in paths["/api/tournaments/{id}/"]["get"]["security"]
+    assert {} not in paths["/api/rulesets/"]["post"]["security"]
+    assert {} not in paths["/api/matches/{match_id}/history"]["get"]["security"]
+
+
+@pytest.mark.django_db
+def test_the_schema_describes_list_and_empty_object_answers(client: Any) -> None:
+    # Given the served schema
+    schema = client.get("/api/schema/?format=json").json()
+    history = schema["paths"]["/api/matches/{match_id}/history"]["get"]["responses"]["200"]
+    components = schema["components"]["schemas"]
+    # Then a match's history is a list, and a draw's quality and a table's cost may be {}
+    assert history["content"]["application/json"]["schema"]["type"] == "array"
+    assert not components["Quality"].get("required")
+    assert not components["TableCost"].get("required")
+    # And field_codes is an object, as every 400 answers it
+    assert components["Error"]["properties"]["field_codes"]["type"] == "object"

@@ -6,7 +6,8 @@ import hashlib
 import re
 
 import pytest
-from django.test import Client
+from django.core.cache import cache
+from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
 from league.models import ApiToken
@@ -55,6 +56,47 @@ def test_bad_tokens_are_refused_with_401(header: str) -> None:
     assert response.status_code == 401
     assert response.json()["ok"] is False
     assert response["WWW-Authenticate"] == "Token"
+
+
+@override_settings(API_TOKEN_FAILURE_LIMIT=5, PROXY_COUNT=1)
+def test_token_guessing_is_throttled_per_client_address() -> None:
+    # Given a superuser's real key, and a guesser at 203.0.113.7 behind the proxy
+    cache.clear()
+    issued = api_token_create(user=UserFactory(is_superuser=True, is_staff=True), name="bot")
+    proxy = {"REMOTE_ADDR": "10.0.0.2"}
+    guesser = APIClient(HTTP_X_FORWARDED_FOR="203.0.113.7", **proxy)
+    # When it sends seven wrong keys, then the right one
+    guesses = [
+        guesser.get("/api/rulesets/", HTTP_AUTHORIZATION=f"Token kel_guess{i}").status_code
+        for i in range(7)
+    ]
+    right = guesser.get("/api/rulesets/", HTTP_AUTHORIZATION=f"Token {issued.key}")
+    # Then five are answered 401, the rest 429 in the envelope with a Retry-After, the
+    # right key too (the answer tells the guesser nothing)
+    assert guesses == [401] * 5 + [429] * 2
+    assert right.status_code == 429
+    assert right.json()["ok"] is False
+    assert right.json()["error"]["code"] == "throttled"
+    assert int(right["Retry-After"]) > 0
+    # And a program at another address behind the same proxy still gets in
+    program = APIClient(HTTP_X_FORWARDED_FOR="198.51.100.9", **proxy)
+    other = program.get("/api/rulesets/", HTTP_AUTHORIZATION=f"Token {issued.key}")
+    assert other.status_code == 200
+    cache.clear()
+
+
+@override_settings(API_TOKEN_FAILURE_LIMIT=3)
+def test_right_keys_are_not_counted_as_guesses() -> None:
+    # Given a program with a real key
+    cache.clear()
+    issued = api_token_create(user=UserFactory(is_superuser=True, is_staff=True), name="bot")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {issued.key}")
+    # When it makes many requests
+    statuses = {client.get("/api/rulesets/").status_code for _ in range(10)}
+    # Then none is throttled
+    assert statuses == {200}
+    cache.clear()
 
 
 def test_a_revoked_token_no_longer_authenticates() -> None:

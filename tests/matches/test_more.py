@@ -120,6 +120,36 @@ def test_the_history_is_for_scorekeepers_only(api: APIClient, table: Table) -> N
     assert APIClient().get(match_url(state["id"], "history")).status_code in (401, 403)
 
 
+MISSING = object()
+
+
+@pytest.mark.parametrize(
+    "given", ["allfives/99", "allfives/2", 123, None, "", ["allfives/1"], MISSING]
+)
+def test_an_imported_scoresheet_in_another_format_is_refused_and_changes_nothing(
+    api: APIClient, table: Table, given: object
+) -> None:
+    # Given a match with one hand, and a scoresheet whose format is not allfives/1
+    state = record_all(api, new_match(api, table), [HAND_1])
+    document: dict[str, Any] = {"players": 4, "hands": [HAND_1, HAND_2]}
+    if given is not MISSING:
+        document["format"] = given
+    before = api.get(match_url(state["id"], "scoresheet")).json()
+    # When it is posted to replace the match's hands
+    response = api.post(
+        match_url(state["id"], f"scoresheet?version={state['version']}"), document, format="json"
+    )
+    # Then it is refused with bad_format, and the match is as it was
+    assert response.status_code == 400, response.content
+    assert response.json()["ok"] is False
+    assert response.json()["error"]["code"] == "bad_format"
+    after = api.get(match_url(state["id"])).json()
+    assert after["version"] == state["version"]
+    assert after["hands_count"] == 1
+    assert api.get(match_url(state["id"], "scoresheet")).json() == before
+    assert Hand.objects.filter(match_id=state["id"]).count() == 1
+
+
 def test_posting_a_scoresheet_over_existing_hands_needs_the_version(
     api: APIClient, table: Table
 ) -> None:

@@ -148,6 +148,22 @@ def test_csv_export_has_every_column_with_plain_decimals(client: Client, league:
     assert len(rows) == 5
 
 
+def test_csv_export_neutralises_formula_cells(client: Client, league: League) -> None:
+    # Given entrants whose names a spreadsheet would run as formulas
+    formula, at = '=HYPERLINK("http://evil.example","klik")', "@SUM(A1:A9)"
+    first, second = league.entry(formula), league.entry(at)
+    league.play(1, [first, second], [250, 100])
+    standings_refresh(tournament_id=league.tournament.pk)
+    # When the standings are exported as CSV
+    url = reverse("standings:tournament_standings_csv", kwargs={"slug": league.tournament.slug})
+    rows = list(csv.reader(io.StringIO(client.get("/en" + url).content.decode())))
+    # Then the names (and the sentence that starts with one) read as text, numbers stay
+    assert [row[1] for row in rows[1:]] == ["'" + formula, "'" + at]
+    assert rows[1][-1].startswith("'" + formula)
+    assert not [cell for row in rows for cell in row if cell.startswith(("=", "@", "+"))]
+    assert rows[1][0] == "1"
+
+
 def test_the_json_api_gives_rows_values_and_the_separation_of_each_adjacent_pair(
     client: Client, league: League
 ) -> None:
