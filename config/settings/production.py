@@ -27,6 +27,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CONN_MAX_AGE = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_MAX_AGE"] = CONN_MAX_AGE  # noqa: F405  (Django reads it there)
 
 # Behind the TLS proxy every request comes from the proxy's address: read the client's
 # from X-Forwarded-For (set it, never pass the client's own, in the proxy), so that
