@@ -199,7 +199,10 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # A static beat schedule (django-celery-beat does not support Django 6.1 yet).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Standings left dirty (a refresh the broker never took) are recomputed within a minute.
-CELERY_BEAT_SCHEDULE["standings-sweep"] = {"task": "standings.standings_sweep", "schedule": 60.0}
+CELERY_BEAT_SCHEDULE["standings-sweep"] = {
+    "task": "standings.standings_sweep",
+    "schedule": env.float("STANDINGS_SWEEP_SECONDS", default=60.0),
+}
 # Ratings whose task was lost (broker down) or that a correction left stale: every 5 min.
 CELERY_BEAT_SCHEDULE["ratings-catch-up"] = {"task": "ratings.ratings_catch_up", "schedule": 300.0}
 # Idempotency keys are kept a day for resends from flaky phones, then purged hourly.
