@@ -62,8 +62,10 @@ class RedisProcess:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
-            + ["--save", "", "--appendonly", "no"],
+            [
+                *("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no"),
+            ],
             stdout=subprocess.DEVNULL,
         )
         _wait_for(lambda: _port_open(self.port), 10, "redis-server")
@@ -179,8 +181,10 @@ class Processes:
         port = free_port()
         self.start(
             "server",
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
-            + ["--bind", f"127.0.0.1:{port}", "--workers", "1", "--timeout", "60"],
+            [
+                *(sys.executable, "-m", "gunicorn", "config.wsgi:application"),
+                *("--bind", f"127.0.0.1:{port}", "--workers", "1", "--timeout", "60"),
+            ],
             env,
         )
         base = f"http://127.0.0.1:{port}"
@@ -231,7 +235,9 @@ def request(
     started = time.monotonic()
     try:
         with urllib.request.urlopen(  # noqa: S310 (a local test server)
-            urllib.request.Request(url, data=data, headers=headers, method=method),
+            urllib.request.Request(  # noqa: S310
+                url, data=data, headers=headers, method=method
+            ),
             timeout=timeout,
         ) as response:
             status, body = response.status, response.read()
