@@ -67,13 +67,15 @@ def round_pair_progress_record(
     total: int = 0,
     message: str = "",
     request: str | None = None,
+    is_new_request: bool = False,
 ) -> None:
     """Record how far pairing a round has got (read back by ``round_pair_progress``).
 
     With ``request`` (the token of the request being answered) the record is written
-    only while no newer request has recorded its own progress."""
+    only while no newer request has recorded its own progress; ``is_new_request``
+    (the request itself, being made) replaces whatever was recorded."""
     key = _progress_key(round_id)
-    if request is not None:
+    if request is not None and not is_new_request:
         current = cache.get(key)
         if isinstance(current, dict) and current.get("request") not in (None, request):
             return

@@ -34,7 +34,9 @@ def round_pair_queue(*, round: Round) -> str:
         round=round,
         defaults={"token": token, "requested_at": timezone.now(), "answered_at": None},
     )
-    round_pair_progress_record(round_id=round.pk, state="queued", request=str(token))
+    round_pair_progress_record(
+        round_id=round.pk, state="queued", request=str(token), is_new_request=True
+    )
     return str(token)
 
 

@@ -128,7 +128,7 @@ def silent_listener() -> Iterator[int]:
 
 
 @pytest.fixture
-def database_url(transactional_db: None) -> str:
+def database_url(transactional_db: None, processes: Processes) -> Iterator[str]:
     """The test database as a URL for subprocesses (PostgreSQL only)."""
     from django.db import connection
 
@@ -136,7 +136,24 @@ def database_url(transactional_db: None) -> str:
         pytest.skip("needs PostgreSQL: servers and workers in other processes share the test")
     db = connection.settings_dict
     auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    yield f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    # The servers' and workers' sessions end a moment after them; wait, so that the test
+    # database can be flushed and dropped.
+    processes.stop_all()
+    others = (
+        "SELECT count(*) FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    deadline = time.monotonic() + 3
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(others)
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.1)
+        # Left behind by the processes this test started and killed (the test database
+        # is this test run's own): end them.
+        cursor.execute(others.replace("count(*)", "pg_terminate_backend(pid)"))
 
 
 def service_env(*, database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
