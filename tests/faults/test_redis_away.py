@@ -48,9 +48,7 @@ STATE_SECONDS = 11.0  # longer than two circuit cooldowns: Redis is retried in e
 
 
 def _table(tournament: Tournament, target: int) -> Table:
-    table = TableFactory(
-        round=RoundFactory(tournament=tournament), player_count=4, target=target
-    )
+    table = TableFactory(round=RoundFactory(tournament=tournament), player_count=4, target=target)
     for number in range(4):
         SeatFactory(table=table, number=number, entry=EntryFactory(tournament=tournament))
     return table

@@ -43,7 +43,9 @@ def _draft(round: Round) -> tuple[Any, ...]:
 def _wait(what: str, check: Any, seconds: float, seen: Any = None) -> float:
     started = time.monotonic()
     while not check():
-        assert time.monotonic() - started < seconds, f"{what}: not within {seconds}s {seen and seen()}"
+        assert time.monotonic() - started < seconds, (
+            f"{what}: not within {seconds}s {seen and seen()}"
+        )
         time.sleep(0.1)
     return time.monotonic() - started
 
