@@ -85,7 +85,22 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+# Persistent connections, checked before reuse. (Django reads the age from DATABASES
+# only: a top-level CONN_MAX_AGE setting is ignored.) Production defaults it to 60 s.
+CONN_MAX_AGE = env.int("CONN_MAX_AGE", default=0)
+DATABASES["default"]["CONN_MAX_AGE"] = CONN_MAX_AGE
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A silent database must not hang a request: connecting gives up after a few seconds
+# (libpq's minimum is 2), and a statement that runs too long is cancelled by the server.
+# Web processes set a statement timeout (config/wsgi.py, config/asgi.py); management
+# commands, migrations and workers keep none unless DATABASE_STATEMENT_TIMEOUT says so.
+DATABASE_CONNECT_TIMEOUT = env.int("DATABASE_CONNECT_TIMEOUT", default=3)
+DATABASE_STATEMENT_TIMEOUT = env.int("DATABASE_STATEMENT_TIMEOUT", default=0)  # ms, 0: none
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _db_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _db_options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
+    if DATABASE_STATEMENT_TIMEOUT:
+        _db_options.setdefault("options", f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT}")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
@@ -116,14 +131,20 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-# Cache: Redis when configured (shared by web and workers), else local memory.
+# Cache: Redis when configured (shared by web and workers), else local memory. Redis is
+# optional at every request: while it is away each process caches in its own memory
+# (league/cache.py), so throttles count locally and pages are built from the database.
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "league.cache.FailSafeRedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            "OPTIONS": {
+                "socket_connect_timeout": env.float("REDIS_SOCKET_TIMEOUT", default=0.25),
+                "socket_timeout": env.float("REDIS_SOCKET_TIMEOUT", default=0.25),
+                "circuit_cooldown": env.float("REDIS_RETRY_AFTER", default=5.0),
+            },
         }
     }
 else:
@@ -139,18 +160,30 @@ if not CELERY_BROKER_URL:
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
-CELERY_TASK_TIME_LIMIT = 300
-CELERY_TASK_SOFT_TIME_LIMIT = 240
+# The longest a task may run (pairing is the longest); the soft limit lets it clean up.
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
+CELERY_TASK_SOFT_TIME_LIMIT = env.int(
+    "CELERY_TASK_SOFT_TIME_LIMIT", default=max(1, CELERY_TASK_TIME_LIMIT * 4 // 5)
+)
+# A task taken by a worker that then died (killed, machine lost) is handed out again once
+# this many seconds pass unacknowledged: a little above the hard limit, so that a task
+# still running is never given to a second worker. (The Redis transport's default is an
+# hour.) Pairing progress that has not moved for this long is reported as failed.
+CELERY_VISIBILITY_TIMEOUT = env.int(
+    "CELERY_VISIBILITY_TIMEOUT",
+    default=CELERY_TASK_TIME_LIMIT + max(5, CELERY_TASK_TIME_LIMIT // 10),
+)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 # A dead or silent Redis must never hang a web request: fail within seconds.
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "socket_connect_timeout": 2,
-    "socket_timeout": 2,
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "socket_connect_timeout": 1,
+    "socket_timeout": 1,
     "max_retries": 1,
     "interval_start": 0,
     "interval_step": 0.2,
@@ -166,7 +199,10 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # A static beat schedule (django-celery-beat does not support Django 6.1 yet).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Standings left dirty (a refresh the broker never took) are recomputed within a minute.
-CELERY_BEAT_SCHEDULE["standings-sweep"] = {"task": "standings.standings_sweep", "schedule": 60.0}
+CELERY_BEAT_SCHEDULE["standings-sweep"] = {
+    "task": "standings.standings_sweep",
+    "schedule": env.float("STANDINGS_SWEEP_SECONDS", default=60.0),
+}
 # Ratings whose task was lost (broker down) or that a correction left stale: every 5 min.
 CELERY_BEAT_SCHEDULE["ratings-catch-up"] = {"task": "ratings.ratings_catch_up", "schedule": 300.0}
 # Idempotency keys are kept a day for resends from flaky phones, then purged hourly.

@@ -27,6 +27,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CONN_MAX_AGE = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_MAX_AGE"] = CONN_MAX_AGE  # noqa: F405  (Django reads it there)
 
 # Behind the TLS proxy every connection comes from the proxy's address: the client's is
 # read from the header the proxy appends to (league/addresses.py), so that the login

@@ -60,3 +60,35 @@ def test_languages_are_indonesian_and_english() -> None:
 
     assert [code for code, _ in settings.LANGUAGES] == ["id", "en"]
     assert "league.middleware.LocaleByPathOrHeaderMiddleware" in settings.MIDDLEWARE
+
+
+def test_production_database_settings_apply_conn_max_age_and_timeouts() -> None:
+    # Given production settings on PostgreSQL, loaded as a web process loads them
+    import json
+    import subprocess
+    import sys
+
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "SECRET_KEY": "settings-check-" + "0123456789abcdefghijklmnopqrstuvwxyz" * 2,
+        "DATABASE_URL": "postgres://kelipatan@127.0.0.1:5432/kelipatan",
+    }
+    script = (
+        "import json, config.wsgi; from django.conf import settings; "
+        "print(json.dumps(settings.DATABASES['default'], default=str))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    database = json.loads(out.stdout.strip().splitlines()[-1])
+    # Then persistent connections, a connect timeout and a statement timeout are set
+    assert database["CONN_MAX_AGE"] == 60
+    assert database["CONN_HEALTH_CHECKS"] is True
+    assert database["OPTIONS"]["connect_timeout"] == 3
+    assert "statement_timeout=30000" in database["OPTIONS"]["options"]
