@@ -10,6 +10,8 @@ and reads and writes the scoresheet of docs/scoresheet.md. One module per concep
 - `layout` — `Layout`: the line of play, the spinner, the count (R7-R11);
 - `moves` — `Move`: play, draw, pass;
 - `hand` — `HandState`: turns, legal moves, drawing and passing, end (R12-R16);
+  `scored_moves()` (each legal move with the points it scores at once) and
+  `move_points(move)`, for a coach comparing a play with the others;
 - `entry` — a hand's entry read and checked: the deal (R1, R3), the tiles left;
 - `settlement` — end-of-hand points (R18-R20);
 - `match` — `MatchState`: totals in half-points, target, next leader (R21, R22);
