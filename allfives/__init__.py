@@ -41,7 +41,7 @@ from allfives.hand import HandState
 from allfives.layout import Layout, Placement
 from allfives.match import MatchState, Outcome, outcome, points_json
 from allfives.moves import Move
-from allfives.reports import HandReport, MatchReport, PlayReport
+from allfives.reports import HandReport, MatchReport, PlayReport, winner_json
 from allfives.rules import (
     DEFAULT_BLOCKED_AWARD,
     DEFAULT_HAND_SIZES,
@@ -94,4 +94,5 @@ __all__ = [
     "simulate_matches",
     "tally_marks",
     "went_out",
+    "winner_json",
 ]

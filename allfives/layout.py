@@ -287,7 +287,11 @@ class Layout:
                     found = end
             if found < 0:
                 raise engine_error(
-                    "tile_fits_no_end", seat=seat, tile=LABEL[t], ends=_ends_text(pips)
+                    "tile_does_not_match",
+                    seat=seat,
+                    tile=LABEL[t],
+                    ends=_ends_text(pips),
+                    variant="no_end",
                 )
             return found
         p = pips[e]

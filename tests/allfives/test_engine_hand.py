@@ -454,7 +454,7 @@ def test_from_json_names_the_move_that_breaks_a_rule() -> None:
     obj = {"leader": 0, "moves": [{"seat": 0, "play": "3-6"}, {"seat": 1, "play": "1-4"}]}
     with pytest.raises(AllFivesError) as caught:
         HandState.from_json(obj, players=2)
-    assert (caught.value.code, caught.value.move) == ("tile_fits_no_end", 1)
+    assert (caught.value.code, caught.value.move) == ("tile_does_not_match", 1)
     for bad in ([], {"moves": []}, {"leader": 0, "moves": {}}, {"leader": 0, "deal": 5}):
         with pytest.raises(AllFivesError):
             HandState.from_json(bad, players=2)
