@@ -30,12 +30,19 @@ from allfives.match import MatchState
 from allfives.reports import HandReport
 from allfives.rules import side_of
 from allfives.settlement import settle_blocked, settle_domino
-from allfives.tiles import BIT, FULL_MASK, IS_DOUBLE, OTHER, PIP_MASK, TEXT_INFO, mask_pips
+from allfives.tiles import (
+    BIT,
+    FULL_MASK,
+    IS_DOUBLE,
+    OTHER,
+    PIP_MASK_OR_NONE,
+    TEXT_INFO,
+    mask_pips,
+)
 
 __all__ = ["replay_dealt_hand"]
 
-#: PIP_MASK with a trailing 0: index -1 (an end not open) gives no tiles.
-_FITS: Final = (*PIP_MASK, 0)
+_FITS: Final = PIP_MASK_OR_NONE
 _END_INDEX: Final = {"W": 0, "E": 1, "N": 2, "S": 3}
 #: `pending` values, as in `allfives.hand`: nothing drawn, a drawn tile that does not fit.
 _NO_DRAW: Final = -1

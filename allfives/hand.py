@@ -56,7 +56,7 @@ from allfives.tiles import (
     tiles_in,
 )
 
-__all__ = ["HandState", "Left", "deal_masks", "deal_tiles"]
+__all__ = ["PLAYS_AT", "HandState", "Left", "deal_masks", "deal_tiles"]
 
 #: `pending` values: nothing drawn this turn, the last tile drawn (face seen)
 #: does not fit, the last tile drawn was not seen; a tile index >= 0 is a drawn
@@ -97,6 +97,8 @@ _AT_W: Final = _plays_at(0)
 _AT_E: Final = _plays_at(1)
 _AT_N: Final = _plays_at(2)
 _AT_S: Final = _plays_at(3)
+#: The four tables by end index: a mask of tiles sharing the end's pips -> its plays.
+PLAYS_AT: Final = (_AT_W, _AT_E, _AT_N, _AT_S)
 
 
 def deal_tiles(players: int, rules: Rules, rng: random.Random) -> tuple[list[list[int]], list[int]]:
