@@ -47,7 +47,10 @@ _END_INDEX: Final = {"W": 0, "E": 1, "N": 2, "S": 3}
 #: `pending` values, as in `allfives.hand`: nothing drawn, a drawn tile that does not fit.
 _NO_DRAW: Final = -1
 _DREW_NO_FIT: Final = -2
-#: The next seat, by table size and seat.
+#: The side of each seat, and the next seat, by table size.
+_SIDES: Final = {
+    players: tuple(side_of(s, players) for s in range(players)) for players in (2, 3, 4)
+}
 _NEXT: Final = {players: tuple((s + 1) % players for s in range(players)) for players in (2, 3, 4)}
 
 
@@ -88,7 +91,7 @@ def _replay(
     if type(moves) is not list or not moves:
         return None
     players = match.players
-    sides = [side_of(seat, players) for seat in range(players)]
+    sides = _SIDES[players]
     after = _NEXT[players]
     totals = list(match.totals_x2.values())
     target_x2 = match.target * 2
@@ -126,132 +129,136 @@ def _replay(
     add_play = plays.append
     points_x2 = [0] * len(totals)
     turn = after[leader]
-    pending = _NO_DRAW
+    no_draw = _NO_DRAW  # a local: read on every play
+    pending = no_draw
     went_out: int | None = None
     over = blocked = False
     last = len(moves) - 1
-    index = 0
+    rest = 1  # where the closing passes of a block begin
     if points:
         side = sides[leader]
         points_x2[side] = points + points
         over = totals[side] + points + points >= target_x2
-    if over or not left:  # R22 at once, or a one-tile hand (R16)
+    ended = over or not left
+    if ended:  # R22 at once, or a one-tile hand (R16)
         went_out = None if over else leader
         if last:
             return None
     elif not boneyard:  # R16: with a deal the engine sees a block itself
         open_mask = _open_mask(pips)
         blocked = not any(mask & open_mask for mask in hands)
-    for index, move in enumerate(moves):
-        if not index:
-            continue
-        if blocked:
-            break
-        if type(move) is not dict:
-            return None
-        seat = move["seat"]
-        # Identity, not equality: JSON's small ints are the interpreter's own objects,
-        # and it keeps out `true`, `1.0` and every other value that equals a seat.
-        if seat is not turn:
-            return None
-        if "play" in move:
-            bit, row, double, t, _ = _PLAY[move["play"]]
-            if len(move) == 3:
-                e = _END_INDEX[move["end"]]
-                outer = row[pips[e]]
-                if outer < 0:
-                    return None
-            elif len(move) == 2:  # no end named: the only end it fits (R7)
-                e = -1
-                for end in (0, 1, 2, 3):
-                    if row[pips[end]] >= 0:
-                        if e >= 0:
-                            return None
-                        e = end
-                if e < 0:
-                    return None
-                outer = row[pips[e]]
-            else:
+    if not (ended or blocked):
+        for index, move in enumerate(moves[1:], 1):
+            if type(move) is not dict:
                 return None
-            if not hands[seat] & bit or (pending != _NO_DRAW and t != pending):
-                return None  # not held, or not the drawn tile that fits (R14)
-            pips[e] = outer
-            count -= contrib[e]
-            if spin_ends and spin_ends >> e & 1:  # covering a straight side of the spinner
-                spin_ends ^= 1 << e
-                if not spin_ends:  # R10: both sides held, the branches open
-                    count -= spin_value
-                    pips[2] = pips[3] = spin_value >> 1
-            if double:
-                if not has_spinner:  # R9: the first double is the spinner
-                    has_spinner = True
-                    spin_ends = 1 << e
-                    spin_value = outer + outer
-                    contrib[e] = 0
-                else:  # R8: a double at an end counts both halves
-                    contrib[e] = outer + outer
-                count += outer + outer
-            else:
-                contrib[e] = outer
-                count += outer
-            left = hands[seat] ^ bit
-            hands[seat] = left
-            pending = _NO_DRAW
-            points = SCORE[count]
-            add_play((index, seat, count, points))
-            if points:
-                side = sides[seat]
-                points_x2[side] += points + points
-                if totals[side] + points_x2[side] >= target_x2:  # R22
+            seat = move["seat"]
+            # Identity, not equality: JSON's small ints are the interpreter's own objects,
+            # and it keeps out `true`, `1.0` and every other value that equals a seat.
+            if seat is not turn:
+                return None
+            if "play" in move:
+                bit, row, double, t, _ = _PLAY[move["play"]]
+                if len(move) == 3:
+                    e = _END_INDEX[move["end"]]
+                    outer = row[pips[e]]
+                    if outer < 0:
+                        return None
+                elif len(move) == 2:  # no end named: the only end it fits (R7)
+                    e = -1
+                    for end in (0, 1, 2, 3):
+                        if row[pips[end]] >= 0:
+                            if e >= 0:
+                                return None
+                            e = end
+                    if e < 0:
+                        return None
+                    outer = row[pips[e]]
+                else:
+                    return None
+                if not hands[seat] & bit or (pending != no_draw and t != pending):
+                    return None  # not held, or not the drawn tile that fits (R14)
+                pips[e] = outer
+                count -= contrib[e]
+                if spin_ends and spin_ends >> e & 1:  # covering a side of the spinner
+                    spin_ends ^= 1 << e
+                    if not spin_ends:  # R10: both sides held, the branches open
+                        count -= spin_value
+                        pips[2] = pips[3] = spin_value >> 1
+                if double:
+                    if not has_spinner:  # R9: the first double is the spinner
+                        has_spinner = True
+                        spin_ends = 1 << e
+                        spin_value = outer + outer
+                        contrib[e] = 0
+                    else:  # R8: a double at an end counts both halves
+                        contrib[e] = outer + outer
+                    count += outer + outer
+                else:
+                    contrib[e] = outer
+                    count += outer
+                left = hands[seat] ^ bit
+                hands[seat] = left
+                pending = no_draw
+                points = SCORE[count]
+                add_play((index, seat, count, points))
+                if points:
+                    side = sides[seat]
+                    points_x2[side] += points + points
+                    if totals[side] + points_x2[side] >= target_x2:  # R22
+                        if index != last:
+                            return None
+                        over = True
+                        break
+                if not left:  # R16: domino
                     if index != last:
                         return None
-                    over = True
+                    went_out = seat
                     break
-            if not left:  # R16: domino
-                if index != last:
-                    return None
-                went_out = seat
-                break
-            turn = after[seat]
-            if not boneyard:  # R16: blocked when nobody holds a tile that fits
-                fits = _FITS[pips[0]] | _FITS[pips[1]] | _FITS[pips[2]] | _FITS[pips[3]]
-                for mask in hands:
-                    if mask & fits:
+                turn = after[seat]
+                if not boneyard:  # R16: blocked when nobody holds a tile that fits
+                    fits = _FITS[pips[0]] | _FITS[pips[1]] | _FITS[pips[2]] | _FITS[pips[3]]
+                    for mask in hands:
+                        if mask & fits:
+                            break
+                    else:
+                        blocked = True
+                        rest = index + 1
                         break
-                else:
-                    blocked = True
-        elif len(move) != 2:
-            return None
-        elif "draw" in move:
-            open_mask = _open_mask(pips)
-            if pending >= 0 or hands[seat] & open_mask or not boneyard:
+            elif len(move) != 2:
                 return None
-            bit, t = _DRAW[move["draw"]]
-            if not free & bit:
+            elif "draw" in move:
+                open_mask = _open_mask(pips)
+                if pending >= 0 or hands[seat] & open_mask or not boneyard:
+                    return None
+                bit, t = _DRAW[move["draw"]]
+                if not free & bit:
+                    return None
+                free ^= bit
+                hands[seat] |= bit
+                pending = t if open_mask & bit else _DREW_NO_FIT
+                boneyard -= 1
+                if not boneyard and pending < 0:
+                    blocked = not any(mask & open_mask for mask in hands)
+                    if blocked:
+                        rest = index + 1
+                        break
+            elif "pass" in move:
+                if (
+                    move["pass"] is not True
+                    or pending >= 0
+                    or boneyard
+                    or hands[seat] & _open_mask(pips)
+                ):
+                    return None
+                pending = no_draw
+                turn = after[seat]
+            else:
                 return None
-            free ^= bit
-            hands[seat] |= bit
-            pending = t if open_mask & bit else _DREW_NO_FIT
-            boneyard -= 1
-            if not boneyard and pending < 0:
-                blocked = not any(mask & open_mask for mask in hands)
-        elif "pass" in move:
-            if (
-                move["pass"] is not True
-                or pending >= 0
-                or boneyard
-                or hands[seat] & _open_mask(pips)
-            ):
-                return None
-            pending = _NO_DRAW
-            turn = after[seat]
         else:
-            return None
-    else:
-        index += 1  # every move was read
+            return None  # the hand stops before it is over
     if blocked:
         # The closing passes (optional): in turn from the seat to move, one round at most.
-        closing = moves[index:]
+        closing = moves[rest:]
         if len(closing) > players:
             return None
         for move in closing:
@@ -260,12 +267,11 @@ def _replay(
             if move["pass"] is not True:
                 return None
             turn = after[turn]
-    elif not over and went_out is None:
-        return None  # the hand stops before it is over
-    left_given = parse_left(hand.get("left"), players)
-    for seat, (is_tiles, value) in left_given.items():
-        if value != (hands[seat] if is_tiles else mask_pips(hands[seat])):
-            return None
+    left_given = hand.get("left")
+    if left_given is not None:
+        for seat, (is_tiles, value) in parse_left(left_given, players).items():
+            if value != (hands[seat] if is_tiles else mask_pips(hands[seat])):
+                return None
     if over:
         match.add_hand_points(points_x2)
         match.end_hand(None)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import allfives.scoresheet
-from allfives import check
+from allfives import Rules, check
 from allfives.simulate import simulate_matches
 
 Mutation = Callable[[list[dict[str, Any]], random.Random], None]
@@ -100,10 +100,21 @@ MUTATIONS: list[Mutation] = [
 
 
 def documents(players: int, strategy: str) -> Iterator[dict[str, Any]]:
-    for result in simulate_matches(
-        players=players, matches=60, seed=f"dealt-{players}-{strategy}", strategies=[strategy]
+    """Simulated matches under the default rules, and with every tile dealt (no
+    boneyard at all) or single-tile hands, to short targets."""
+    for rules in (
+        Rules(),
+        Rules(targets={players: 60}, hand_sizes={players: 28 // players}),
+        Rules(targets={players: 30}, hand_sizes={players: 1}),
     ):
-        yield json.loads(json.dumps(result.document))
+        for result in simulate_matches(
+            players=players,
+            matches=30,
+            seed=f"dealt-{players}-{strategy}",
+            rules=rules,
+            strategies=[strategy],
+        ):
+            yield json.loads(json.dumps(result.document))
 
 
 @pytest.mark.parametrize("strategy", ["random", "greedy"])
