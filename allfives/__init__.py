@@ -18,6 +18,9 @@ and reads and writes the scoresheet of docs/scoresheet.md. One module per concep
   `outcome`: a side's win, tie or loss from the placings;
 - `scoresheet`, `tally`, `reports` — `check`/`replay` of a whole scoresheet
   (tile-by-tile and tally entry) and what they report; `went_out` (R16);
+  `winner_json` (a match's ``winner``, both sides' names for a tie);
+- `dealt` — the fast path of a hand with its deal: one tight loop that accepts
+  a right hand and hands anything else to the checked replay;
 - `strategies`, `simulate` — simulated players and matches; `cli` — ``python -m allfives``;
 - `tally_marks` — the traditional paper tally (R23).
 
