@@ -10,12 +10,17 @@ and reads and writes the scoresheet of docs/scoresheet.md. One module per concep
 - `layout` — `Layout`: the line of play, the spinner, the count (R7-R11);
 - `moves` — `Move`: play, draw, pass;
 - `hand` — `HandState`: turns, legal moves, drawing and passing, end (R12-R16);
+  `scored_moves()` (each legal move with the points it scores at once) and
+  `move_points(move)`, for a coach comparing a play with the others;
 - `entry` — a hand's entry read and checked: the deal (R1, R3), the tiles left;
 - `settlement` — end-of-hand points (R18-R20);
 - `match` — `MatchState`: totals in half-points, target, next leader (R21, R22);
   `outcome`: a side's win, tie or loss from the placings;
 - `scoresheet`, `tally`, `reports` — `check`/`replay` of a whole scoresheet
   (tile-by-tile and tally entry) and what they report; `went_out` (R16);
+  `winner_json` (a match's ``winner``, both sides' names for a tie);
+- `dealt` — the fast path of a hand with its deal: one tight loop that accepts
+  a right hand and hands anything else to the checked replay;
 - `strategies`, `simulate` — simulated players and matches; `cli` — ``python -m allfives``;
 - `tally_marks` — the traditional paper tally (R23).
 
@@ -39,7 +44,7 @@ from allfives.hand import HandState
 from allfives.layout import Layout, Placement
 from allfives.match import MatchState, Outcome, outcome, points_json
 from allfives.moves import Move
-from allfives.reports import HandReport, MatchReport, PlayReport
+from allfives.reports import HandReport, MatchReport, PlayReport, winner_json
 from allfives.rules import (
     DEFAULT_BLOCKED_AWARD,
     DEFAULT_HAND_SIZES,
@@ -93,4 +98,5 @@ __all__ = [
     "simulate_matches",
     "tally_marks",
     "went_out",
+    "winner_json",
 ]

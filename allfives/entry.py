@@ -200,9 +200,13 @@ def read_deal(deal: object, players: int, size: int) -> list[int]:
         try:
             if type(hand) is not list:
                 raise TypeError
-            # The common case at C speed: a list of "a-b" strings.
-            mask = reduce(or_, map(_BIT_BY_TEXT.__getitem__, hand), 0)
+            # The common case at C speed: a list of "a-b" strings. Their bits' sum is
+            # their mask when no tile repeats (then, and only then, no bits carry and
+            # the mask has one bit per tile); else the or-ed mask names the repeat.
+            mask = sum(map(_BIT_BY_TEXT.__getitem__, hand))
             count = len(hand)
+            if mask.bit_count() != count:
+                mask = reduce(or_, map(_BIT_BY_TEXT.__getitem__, hand), 0)
         except (KeyError, TypeError):
             mask, count = _read_hand_slowly(hand, seat)
         if mask.bit_count() != count or taken & mask:

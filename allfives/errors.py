@@ -18,6 +18,7 @@ travels out.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, NamedTuple
 
 __all__ = [
@@ -33,11 +34,21 @@ __all__ = [
 
 
 class ErrorSpec(NamedTuple):
-    """What one error code means: its family, docs/rules.md number and message template."""
+    """What one error code means: its family, docs/rules.md number and message template.
+
+    `variants` are further templates for the same code, chosen by the error's
+    ``variant`` param (one refusal, worded for what the record said: a tile that
+    does not match the end named, or, with no end named, no open end at all).
+    """
 
     family: str
     rule: str | None
     template: str
+    variants: Mapping[str, str] = MappingProxyType({})
+
+    def template_for(self, variant: object) -> str:
+        """The template for the ``variant`` param (None: the main one)."""
+        return self.template if variant is None else self.variants[str(variant)]
 
 
 #: The one table of error codes. Templates are `str.format` strings over `params`.
@@ -56,9 +67,11 @@ ERRORS: Final[Mapping[str, ErrorSpec]] = {
         "move", "R3", "seat {seat} draws {tile}, which is not in the boneyard ({where})"
     ),
     "tile_does_not_match": ErrorSpec(
-        "move", "R7", "{tile} does not match the {end_name} end ({pips})"
+        "move",
+        "R7",
+        "{tile} does not match the {end_name} end ({pips})",
+        MappingProxyType({"no_end": "{tile} fits no open end ({ends})"}),
     ),
-    "tile_fits_no_end": ErrorSpec("move", "R7", "{tile} matches no open end ({ends})"),
     "ambiguous_end": ErrorSpec("move", "R7", "{tile} fits the {end_names} ends; say which one"),
     "lead_has_no_end": ErrorSpec("move", "R6", "the lead {tile} starts the line and takes no end"),
     "branch_not_open": ErrorSpec(
@@ -148,8 +161,9 @@ class AllFivesError(ValueError):
         self.code = code
         self.rule = spec.rule
         self.params = params
-        message = spec.template.format_map(params)
-        if seat is not None and "{seat}" not in spec.template:
+        template = spec.template_for(params.get("variant"))
+        message = template.format_map(params)
+        if seat is not None and "{seat}" not in template:
             message = f"seat {seat}: {message}"  # the seat as context, when known
         self.message = message
         self.hand = hand

@@ -56,7 +56,7 @@ from allfives.tiles import (
     tiles_in,
 )
 
-__all__ = ["HandState", "Left", "deal_masks", "deal_tiles"]
+__all__ = ["PLAYS_AT", "HandState", "Left", "deal_masks", "deal_tiles"]
 
 #: `pending` values: nothing drawn this turn, the last tile drawn (face seen)
 #: does not fit, the last tile drawn was not seen; a tile index >= 0 is a drawn
@@ -97,6 +97,8 @@ _AT_W: Final = _plays_at(0)
 _AT_E: Final = _plays_at(1)
 _AT_N: Final = _plays_at(2)
 _AT_S: Final = _plays_at(3)
+#: The four tables by end index: a mask of tiles sharing the end's pips -> its plays.
+PLAYS_AT: Final = (_AT_W, _AT_E, _AT_N, _AT_S)
 
 
 def deal_tiles(players: int, rules: Rules, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -393,6 +395,50 @@ class HandState:
         if not known and layout.laid:
             moves.append(Move.draw(seat) if self.boneyard_count else Move.pass_turn(seat))
         return moves
+
+    def scored_moves(self) -> list[tuple[Move, int]]:
+        """Each of `legal_moves()` with the points it would score at once (R12): the
+        count after a play when it is a positive multiple of five, else 0; a draw or a
+        pass scores 0. The state is unchanged. A coach compares a play with these.
+
+        >>> hand = HandState(2, 0, deal=[
+        ...     ["5-5", "0-1", "0-2", "0-3", "0-4", "0-6", "1-1", "1-2", "1-3"],
+        ...     ["0-5", "1-5", "1-4", "2-2", "2-3", "2-4", "2-5", "2-6", "3-3"]])
+        >>> hand.apply(Move.play(0, "5-5"))
+        10
+        >>> for move, points in hand.scored_moves():
+        ...     print(move.tile, move.end, points)
+        0-5 W 10
+        1-5 W 0
+        2-5 W 0
+        0-5 E 10
+        1-5 E 0
+        2-5 E 0
+        """
+        layout = self.layout
+        result: list[tuple[Move, int]] = []
+        for move in self.legal_moves():
+            tile, end = move[2], move[3]
+            if move[0] != "play" or tile is None:
+                result.append((move, 0))
+            else:
+                e = -1 if end is None else END_INDEX[end]
+                result.append((move, SCORE[layout.count_after(tile.index, e)]))
+        return result
+
+    def move_points(self, move: Move) -> int:
+        """The points `move` would score now (R12), leaving the state unchanged; raises
+        the `AllFivesError` that `apply` would raise for a move that breaks a rule.
+
+        >>> hand = HandState(2, 0)
+        >>> hand.move_points(Move.play(0, "5-5")), hand.layout.is_empty()
+        (10, True)
+        >>> hand.move_points(Move.play(1, "5-5"))
+        Traceback (most recent call last):
+        ...
+        allfives.errors.IllegalMoveError: ...
+        """
+        return self.copy().apply(move)
 
     # ------------------------------------------------------------------ moves
 

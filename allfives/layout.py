@@ -46,6 +46,7 @@ from allfives.tiles import (
     LABEL,
     OTHER,
     PIP_MASK,
+    PIP_MASK_OR_NONE,
     PIPS,
     TEXT,
     TEXT_INFO,
@@ -66,8 +67,7 @@ __all__ = [
 END_NAMES: Final = ("W", "E", "N", "S")
 END_WORDS: Final = ("west", "east", "north", "south")
 END_INDEX: Final[dict[str, int]] = {name: index for index, name in enumerate(END_NAMES)}
-#: PIP_MASK with a trailing 0, so that index -1 (an end that is not open) gives no tiles.
-_MASK_OR_NONE: Final = (*PIP_MASK, 0)
+_MASK_OR_NONE: Final = PIP_MASK_OR_NONE
 #: The points a count scores (R12): itself when a positive multiple of five.
 SCORE: Final[tuple[int, ...]] = tuple(c if c % 5 == 0 else 0 for c in range(37))
 
@@ -287,7 +287,11 @@ class Layout:
                     found = end
             if found < 0:
                 raise engine_error(
-                    "tile_fits_no_end", seat=seat, tile=LABEL[t], ends=_ends_text(pips)
+                    "tile_does_not_match",
+                    seat=seat,
+                    tile=LABEL[t],
+                    ends=_ends_text(pips),
+                    variant="no_end",
                 )
             return found
         p = pips[e]

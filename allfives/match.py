@@ -18,7 +18,7 @@ placings (1 = first), as the league, standings and ratings record them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from allfives.errors import engine_error
@@ -136,6 +136,24 @@ class MatchState:
             self.next_leader = None
             return True
         return False
+
+    def add_hand_points(self, points_x2: Sequence[int]) -> bool:
+        """Add a hand's play points per side at once, for a caller that has checked that
+        no play but the hand's last reached the target; True when that one did (R22).
+
+        >>> match = MatchState(2, Rules(targets={2: 20}))
+        >>> match.add_hand_points([30, 40]), match.winners
+        (True, [1])
+        """
+        if self.winners:
+            raise engine_error("match_over")
+        totals = self._totals
+        for side, points in enumerate(points_x2):
+            totals[side] += points
+            if totals[side] >= self._target_x2:
+                self.winners = [side]
+                self.next_leader = None
+        return bool(self.winners)
 
     def settle(self, settlement: Settlement) -> bool:
         """Add a hand's end-of-hand points (all at once); True when the match is won."""

@@ -3,9 +3,10 @@
 These are plain records built by `allfives.scoresheet.replay`; `to_json()`
 gives the Output document of docs/scoresheet.md. Points are kept in exact
 half-points (`*_x2`, keyed by side) and written as JSON numbers, a half as
-``7.5``. Besides the fixed fields the output adds ``winners`` (the list behind
-``winner``, two sides only for an R22 tie) and, per hand, ``leader`` and
-``mode``.
+``7.5``. A finished match always names its ``winner``: the winning side, or for
+an R22 tie the list of the tied sides' names (``["1", "2"]``); it is null only
+while the match goes on. Besides the fixed fields the output adds, per hand,
+``leader`` and ``mode``.
 """
 
 from __future__ import annotations
@@ -16,9 +17,22 @@ from typing import Literal, NamedTuple
 
 from allfives.rules import Rules
 
-__all__ = ["HandReport", "HandResult", "MatchReport", "PlayReport"]
+__all__ = ["HandReport", "HandResult", "MatchReport", "PlayReport", "winner_json"]
 
 HandResult = Literal["domino", "blocked", "target"]
+_SIDE_KEYS = ("0", "1", "2", "3")
+
+
+def winner_json(winners: Sequence[int]) -> int | list[str] | None:
+    """docs/scoresheet.md's ``winner`` for the sides that won (R22): the side, for a
+    tie the tied sides by name, None while nobody has won.
+
+    >>> winner_json([2]), winner_json([1, 2]), winner_json([])
+    (2, ['1', '2'], None)
+    """
+    if len(winners) == 1:
+        return winners[0]
+    return [_SIDE_KEYS[side] for side in winners] if winners else None
 
 
 class PlayReport(NamedTuple):
@@ -32,9 +46,6 @@ class PlayReport(NamedTuple):
     def to_json(self) -> dict[str, object]:
         """The docs/scoresheet.md play object."""
         return {"move": self.move, "seat": self.seat, "count": self.count, "points": self.points}
-
-
-_SIDE_KEYS = ("0", "1", "2", "3")
 
 
 def _sides_json(points_x2: dict[int, int]) -> dict[str, int | float]:
@@ -154,9 +165,16 @@ class MatchReport:
     rules: Rules
 
     @property
-    def winner(self) -> int | None:
-        """The single winning side, or None while unfinished or for a tie (R22)."""
-        return self.winners[0] if len(self.winners) == 1 else None
+    def winner(self) -> int | list[str] | None:
+        """docs/scoresheet.md's ``winner``: the winning side; for an R22 tie the tied
+        sides by name, e.g. ``["1", "2"]``; None only while the match goes on.
+
+        >>> from allfives import Rules
+        >>> report = MatchReport([], {1: 400, 2: 400}, [1, 2], True, None, 3, Rules())
+        >>> report.winner, report.to_json()["winner"]
+        (['1', '2'], ['1', '2'])
+        """
+        return winner_json(self.winners)
 
     def to_json(self) -> dict[str, object]:
         """The docs/scoresheet.md Output document."""
@@ -165,7 +183,6 @@ class MatchReport:
             "hands": [hand.to_json() for hand in self.hands],
             "totals": _sides_json(self.totals_x2),
             "winner": self.winner,
-            "winners": list(self.winners),
             "finished": self.finished,
             "next_leader": self.next_leader,
         }

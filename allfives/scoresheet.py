@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from allfives.dealt import replay_dealt_hand
 from allfives.entry import parse_left, read_deal
 from allfives.errors import AllFivesError, engine_error
 from allfives.hand import HandState
@@ -173,6 +174,10 @@ def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: in
     rules = match.rules
     deal = hand.get("deal")
     masks = None if deal is None else read_deal(deal, players, rules.hand_size(players))
+    if masks is not None:
+        report = replay_dealt_hand(hand, match, leader, masks)
+        if report is not None:
+            return report
     state = HandState.from_masks(players, leader, rules, masks)
     moves = hand.get("moves")
     if not isinstance(moves, list | tuple):

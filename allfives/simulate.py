@@ -7,9 +7,15 @@ randomness — the first leader by lot (R5), the shuffle, the tile drawn, the
 leader after a block (R21) and random players' choices — comes from the given
 `random.Random`, so a seed fixes the match. `simulate_matches` gives match
 *k* of a run its own generator seeded from ``(seed, k)``, so any one match can
-be replayed alone. Moves are made through `HandState`: players choose among
-its `options` (the legal plays), draws and passes go through its checks, so
-the simulation obeys the rules that entry checks.
+be replayed alone.
+
+For speed the match is played in one loop over local state (tile masks, the
+open ends, the spinner, as `allfives.dealt` replays a hand), not through
+`HandState`: a seat's options are listed in `HandState.options`' order, a
+choice among two or more is `choose_random`'s or `choose_greedy`'s, and the
+rng is drawn on exactly as a play through `HandState` would draw on it. The
+tests play the same seeds through `HandState.apply` and `choose_move` and
+require the same scoresheets, move for move, and `check` accepts every one.
 
 A simulated scoresheet names the end of every play and the face of every
 draw, and leaves out the closing passes of a blocked hand.
@@ -20,15 +26,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
-from allfives.hand import HandState, deal_tiles
-from allfives.layout import END_NAMES
+from allfives.hand import PLAYS_AT
+from allfives.layout import END_NAMES, SCORE
 from allfives.match import MatchState
 from allfives.moves import PASS_FIELD
-from allfives.rules import Rules, check_players
+from allfives.rules import Rules, check_players, side_of
 from allfives.scoresheet import FORMAT
-from allfives.strategies import STRATEGIES
-from allfives.tiles import BIT, LOW, TEXT
+from allfives.settlement import settle_blocked, settle_domino
+from allfives.strategies import STRATEGIES, choose_greedy
+from allfives.tiles import BIT, IS_DOUBLE, LOW, OTHER, PIP_MASK_OR_NONE, PIPS, TEXT, mask_pips
 
 __all__ = [
     "HandStats",
@@ -67,6 +75,19 @@ class SimulatedMatch:
     stats: MatchStats
 
 
+_FITS: Final = PIP_MASK_OR_NONE
+_TILES: Final = range(28)
+#: _GAIN[t][p]: what tile t adds to the count laid on an end showing p (R8, R11).
+_GAIN: Final = tuple(
+    tuple(
+        -99 if OTHER[t * 7 + p] < 0 else OTHER[t * 7 + p] * (2 if IS_DOUBLE[t] else 1)
+        for p in range(7)
+    )
+    for t in range(28)
+)
+_AT_W, _AT_E, _AT_N, _AT_S = PLAYS_AT
+
+
 def _strategies(players: int, strategies: Sequence[str]) -> list[str]:
     names = list(strategies)
     if len(names) == 1:
@@ -83,50 +104,173 @@ def play_match(
 ) -> SimulatedMatch:
     """Simulate one match; the document and the simulator's statistics."""
     players = check_players(players)
-    choosers = [STRATEGIES[name] for name in _strategies(players, strategies)]
+    # The loop below plays `choose_random` and `choose_greedy` inline, on its own state.
+    greedy = [STRATEGIES[name] is choose_greedy for name in _strategies(players, strategies)]
     match = MatchState(players, rules)
     stats = MatchStats()
     hands_json: list[object] = []
+    sides = [side_of(seat, players) for seat in range(players)]
+    after = [seat + 1 if seat + 1 < players else 0 for seat in range(players)]
+    target_x2 = match.target * 2
+    award = rules.blocked_award
+    random_ = rng.random
+    size = rules.hand_size(players)
+    cuts = [(seat * size, seat * size + size) for seat in range(players)]
     leader = rng.randrange(players)  # R5: the first lead by lot
     while True:
-        dealt, boneyard = deal_tiles(players, rules, rng)
-        masks = [sum(map(BIT.__getitem__, hand)) for hand in dealt]  # distinct tiles
-        state = HandState.from_masks(players, leader, rules, masks)
+        # `deal_tiles`, inline: the same draws from `rng`, so the same deal.
+        keys = [random_() for _ in _TILES]
+        order = sorted(_TILES, key=keys.__getitem__)
+        dealt = [sorted(order[start:stop]) for start, stop in cuts]
+        boneyard = order[players * size :]
+        hands = [sum(map(BIT.__getitem__, hand)) for hand in dealt]  # distinct tiles
+        totals = list(match.totals_x2.values())
+        points_x2 = [0] * len(totals)
         moves: list[dict[str, object]] = []
+        add = moves.append
         play_x2 = 0
         over = False
-        # The options are legal by construction (R7-R14), so plays skip the checks of
-        # `HandState.play`; every simulated scoresheet is checked again by the tests.
-        lay = state.lay
-        draw = state.draw
-        options_for = state.options
-        score_play = match.score_play
-        add = moves.append
-        while not state.end_code:
-            seat = state._turn
-            options = options_for(seat)
-            if options:
-                if len(options) == 1:
-                    t, e = options[0]
-                else:
-                    t, e = choosers[seat](state, options, rng)
-                points = lay(seat, t, e, LOW[t])
-                if e < 0:
-                    add({"seat": seat, "play": TEXT[t]})
-                else:
-                    add({"seat": seat, "play": TEXT[t], "end": END_NAMES[e]})
-                if points:
-                    play_x2 += points + points
-                    if score_play(seat, points):
-                        over = True
-                        break
-            elif state.boneyard_count:
-                t = boneyard.pop()
-                draw(seat, t)
-                add({"seat": seat, "draw": TEXT[t]})
+        went_out: int | None = None
+        # The lead (R6): any tile of the leader's hand, laid with its low half west.
+        seat = leader
+        lead = dealt[seat]  # in tile order, as `HandState.options` lists them
+        if len(lead) == 1:
+            t = lead[0]
+        elif greedy[seat]:  # the lead scores its own pips (R11, R12)
+            t = lead[0]
+            best_key = -1
+            for tile in lead:
+                key = SCORE[PIPS[tile]] * 16 + PIPS[tile]
+                if key > best_key:
+                    best_key = key
+                    t = tile
+        else:
+            t = lead[int(random_() * len(lead))]
+        west = LOW[t]
+        east = OTHER[t * 7 + west]
+        # The layout as in `allfives.dealt`: each end's pips and share of the count, and
+        # the spinner (R9) with its uncovered straight sides (bit e: end e).
+        pips = [west, east, -1, -1]
+        if west == east:
+            contrib = [0, 0, 0, 0]
+            has_spinner = True
+            spin_ends = 3
+            spin_value = west + east
+        else:
+            contrib = [west, east, 0, 0]
+            has_spinner = False
+            spin_ends = 0
+            spin_value = 0
+        count = west + east
+        left = hands[seat] ^ BIT[t]
+        hands[seat] = left
+        add({"seat": seat, "play": TEXT[t]})
+        points = SCORE[count]
+        ended = False
+        if points:
+            play_x2 += points + points
+            side = sides[seat]
+            points_x2[side] += points + points
+            over = totals[side] + points_x2[side] >= target_x2  # R22
+        if not left:  # R16: a one-tile hand
+            went_out = seat
+            ended = True
+        seat = after[seat]
+        free_count = len(boneyard)
+        if not over and not ended and not free_count:
+            fits = _FITS[pips[0]] | _FITS[pips[1]]
+            ended = not any(mask & fits for mask in hands)
+        ended = ended or over
+        while not ended:
+            hand = hands[seat]
+            w, e, n, s = pips
+            options: list[tuple[int, int]] = []
+            fits = hand & _FITS[w]
+            if fits:
+                options += _AT_W[fits]
+            fits = hand & _FITS[e]
+            if fits:
+                options += _AT_E[fits]
+            fits = hand & _FITS[n]
+            if fits:
+                options += _AT_N[fits]
+            fits = hand & _FITS[s]
+            if fits:
+                options += _AT_S[fits]
+            if not options:
+                if free_count:  # R14: draw; a drawn tile that fits is laid next
+                    t = boneyard.pop()
+                    free_count -= 1
+                    hands[seat] = hand | BIT[t]
+                    add({"seat": seat, "draw": TEXT[t]})
+                    if not free_count:
+                        fits = _FITS[w] | _FITS[e] | _FITS[n] | _FITS[s]
+                        if not BIT[t] & fits:  # R16: the last tile drawn does not fit
+                            ended = not any(mask & fits for mask in hands)
+                else:  # R15: pass
+                    add({"seat": seat, **PASS_FIELD})
+                    seat = after[seat]
+                continue
+            if len(options) == 1:
+                t, e = options[0]
+            elif greedy[seat]:
+                # `choose_greedy`, with the count after each play as `Layout.count_after`.
+                t, e = options[0]
+                best_key = -1
+                for option in options:
+                    ot, oe = option
+                    after_count = count - contrib[oe] + _GAIN[ot][pips[oe]]
+                    if spin_ends and spin_ends >> oe & 1 and spin_ends != 3:
+                        after_count -= spin_value  # the spinner's last straight side
+                    key = SCORE[after_count] * 16 + PIPS[ot]
+                    if key > best_key:
+                        best_key = key
+                        t, e = option
             else:
-                state.pass_turn(seat)
-                add({"seat": seat, **PASS_FIELD})
+                t, e = options[int(random_() * len(options))]
+            # Lay tile t on end e (Layout.place).
+            outer = OTHER[t * 7 + pips[e]]
+            pips[e] = outer
+            count -= contrib[e]
+            if spin_ends and spin_ends >> e & 1:  # covering a straight side of the spinner
+                spin_ends ^= 1 << e
+                if not spin_ends:  # R10: both sides held, the branches open
+                    count -= spin_value
+                    pips[2] = pips[3] = spin_value >> 1
+            if IS_DOUBLE[t]:
+                if not has_spinner:  # R9: the first double is the spinner
+                    has_spinner = True
+                    spin_ends = 1 << e
+                    spin_value = outer + outer
+                    contrib[e] = 0
+                else:  # R8: a double at an end counts both halves
+                    contrib[e] = outer + outer
+                count += outer + outer
+            else:
+                contrib[e] = outer
+                count += outer
+            left = hand ^ BIT[t]
+            hands[seat] = left
+            add({"seat": seat, "play": TEXT[t], "end": END_NAMES[e]})
+            points = SCORE[count]
+            if points:
+                play_x2 += points + points
+                side = sides[seat]
+                points_x2[side] += points + points
+                if totals[side] + points_x2[side] >= target_x2:  # R22
+                    over = True
+                    break
+            if not left:  # R16: domino
+                went_out = seat
+                break
+            seat = after[seat]
+            if not free_count:  # R16: blocked when nobody holds a tile that fits
+                fits = _FITS[pips[0]] | _FITS[pips[1]] | _FITS[pips[2]] | _FITS[pips[3]]
+                for mask in hands:
+                    if mask & fits:
+                        break
+                else:
+                    ended = True
         hands_json.append(
             {
                 "leader": leader,
@@ -134,15 +278,20 @@ def play_match(
                 "moves": moves,
             }
         )
+        match.add_hand_points(points_x2)
         if over:
             stats.hands.append(HandStats("target", play_x2, 0, len(moves)))
             break
-        settlement = state.settle_pips(state.left_pips({}))
+        left_pips = [mask_pips(mask) for mask in hands]
+        if went_out is not None:
+            settlement = settle_domino(winner=went_out, pips=left_pips, players=players)
+        else:
+            settlement = settle_blocked(pips=left_pips, players=players, award=award)
         match.settle(settlement)
         stats.hands.append(
             HandStats(settlement.end, play_x2, sum(settlement.bonus_x2.values()), len(moves))
         )
-        match.end_hand(state.went_out)
+        match.end_hand(went_out)
         if match.is_over:
             break
         # R21: the player who went out leads; after a block, a new lot.

@@ -31,6 +31,7 @@ __all__ = [
     "OTHER",
     "PIPS",
     "PIP_MASK",
+    "PIP_MASK_OR_NONE",
     "TEXT",
     "TEXT_INFO",
     "TOTAL_PIPS",
@@ -66,6 +67,8 @@ FULL_MASK: Final = (1 << TILE_COUNT) - 1
 PIP_MASK: Final[tuple[int, ...]] = tuple(
     sum(1 << t for t, (low, high) in enumerate(_PAIRS) if p in (low, high)) for p in range(7)
 )
+#: PIP_MASK with a trailing 0, so that index -1 (an end that is not open) gives no tiles.
+PIP_MASK_OR_NONE: Final[tuple[int, ...]] = (*PIP_MASK, 0)
 TEXT: Final[tuple[str, ...]] = tuple(f"{low}-{high}" for low, high in _PAIRS)
 LABEL: Final[tuple[str, ...]] = tuple(f"[{low}|{high}]" for low, high in _PAIRS)
 _INDEX: Final = {pair: t for t, pair in enumerate(_PAIRS)}

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from allfives import AllFivesError
 
-#: Translatable templates by engine error code (``str.format`` over the error's params).
+#: Translatable templates by engine error code (``str.format`` over the error's params),
+#: and by ``code/variant`` for a code's other wordings (``allfives.errors.ErrorSpec``).
 #: Codes without a template here fall back to the engine's English message.
 TEMPLATES: dict[str, Any] = {
     # The document is not a scoresheet.
@@ -26,7 +27,7 @@ TEMPLATES: dict[str, Any] = {
     "tile_not_in_hand": _("Seat {seat} does not hold {tile} ({where})."),
     "tile_not_in_boneyard": _("Seat {seat} draws {tile}, which is not in the boneyard ({where})."),
     "tile_does_not_match": _("{tile} does not match the {end_name} end ({pips})."),
-    "tile_fits_no_end": _("{tile} matches no open end ({ends})."),
+    "tile_does_not_match/no_end": _("{tile} fits no open end ({ends})."),
     "ambiguous_end": _("{tile} fits the {end_names} ends; say which one."),
     "lead_has_no_end": _("The lead {tile} starts the line and takes no end."),
     "branch_not_open": _(
@@ -83,7 +84,8 @@ def _params(exc: AllFivesError) -> dict[str, Any]:
 
 def engine_error_message(exc: AllFivesError) -> str:
     """The error's message in the active language."""
-    template = TEMPLATES.get(exc.code)
+    variant = exc.params.get("variant")
+    template = TEMPLATES.get(exc.code if variant is None else f"{exc.code}/{variant}")
     if template is None:
         return exc.message
     try:

@@ -9,7 +9,17 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
-from allfives import AllFivesError, HandState, Layout, Move, Rules, points_json, side_of, sides_of
+from allfives import (
+    AllFivesError,
+    HandState,
+    Layout,
+    Move,
+    Rules,
+    points_json,
+    side_of,
+    sides_of,
+    winner_json,
+)
 from league.models import Seat, Table
 from league.selectors import (
     tables_visible_to,
@@ -169,7 +179,8 @@ def match_state(*, match: Match, hands: list[Hand] | None = None) -> dict[str, A
         ],
         "totals": _sides_json(totals_x2),
         "totals_x2": totals_x2,
-        "winners": match.winners,
+        # As the scoresheet verdict gives it: the side, or for a tie both sides' names.
+        "winner": winner_json(match.winners),
         "is_tie": match.is_tie,
         "finished": match.status == Match.Status.FINISHED,
         "next_leader": match.next_leader,

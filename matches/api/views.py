@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from allfives import winner_json
 from league.models import Player, RuleSet, Table
 from matches.api.idempotency import idempotent
 from matches.api.serializers import (
@@ -93,7 +94,7 @@ class MatchListView(APIView):
                     "players": m.player_count,
                     "target": m.target,
                     "totals_x2": m.totals_x2,
-                    "winners": m.winners,
+                    "winner": winner_json(m.winners),
                     "hands_count": m.hands_count,
                 }
                 for m in qs

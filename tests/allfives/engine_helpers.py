@@ -126,3 +126,11 @@ def count_from_geometry(layout: Layout) -> int:
             if branch:
                 total += branch[-1].second * (2 if branch[-1].tile.is_double else 1)
     return total
+
+
+def documented_winner(winners: Sequence[int]) -> object:
+    """docs/scoresheet.md's ``winner`` for the sides that won: the side itself, for a
+    tie the tied sides by name (``["1", "2"]``), null while nobody has won."""
+    if not winners:
+        return None
+    return winners[0] if len(winners) == 1 else [str(side) for side in winners]

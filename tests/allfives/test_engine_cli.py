@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import pathlib
@@ -9,6 +10,7 @@ import subprocess
 import sys
 from typing import Any
 
+import allfives.cli
 from allfives.cli import main
 from tests.allfives.engine_helpers import play, scoresheet
 
@@ -133,3 +135,23 @@ def test_python_dash_m_allfives(tmp_path: pathlib.Path) -> None:
     )
     assert done.returncode == 1
     assert json.loads(done.stdout)["error"]["code"] == "tile_does_not_match"
+
+
+def test_the_parser_is_built_once_for_many_calls(tmp_path: pathlib.Path, monkeypatch: Any) -> None:
+    # Given a count of the argument parsers built from now on
+    built = []
+    original = argparse.ArgumentParser.__init__
+
+    def counting(self: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        built.append(kwargs.get("prog"))
+        original(self, *args, **kwargs)
+
+    allfives.cli._parser.cache_clear()
+    monkeypatch.setattr(argparse.ArgumentParser, "__init__", counting)
+    path = write(tmp_path, "good.json", GOOD)
+    # When the command line runs three times in one process
+    results = [run(["check", path]) for _ in range(3)]
+    # Then each call gives the verdict, and one parser (with its subcommands) served them all
+    assert [status for status, _ in results] == [0, 0, 0]
+    assert built.count("python -m allfives") == 1
+    allfives.cli._parser.cache_clear()

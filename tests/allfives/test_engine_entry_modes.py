@@ -88,7 +88,7 @@ def test_every_entry_mode_gives_the_same_scores(players: int, award: str) -> Non
             again = check(other)
             assert again["ok"], again
             assert again["totals"] == verdict["totals"]
-            assert again["winners"] == verdict["winners"]
+            assert again["winner"] == verdict["winner"]
             for mine, theirs in zip(again["hands"], verdict["hands"], strict=True):
                 assert mine["end"] == theirs["end"]
                 assert mine["bonus"] == theirs["bonus"]

@@ -43,7 +43,6 @@ PROVOKED: dict[str, dict[str, Any]] = {
         2, [tiles_hand([play(0, "3-6"), draw(1, "3-3")], deal=DEAL_A)]
     ),
     "tile_does_not_match": scoresheet(2, [tiles_hand([play(0, "3-6"), play(1, "1-4", "W")])]),
-    "tile_fits_no_end": scoresheet(2, [tiles_hand([play(0, "3-6"), play(1, "1-4")])]),
     "ambiguous_end": scoresheet(2, [tiles_hand([play(0, "3-3"), play(1, "3-4")])]),
     "lead_has_no_end": scoresheet(2, [tiles_hand([play(0, "3-6", "W")])]),
     "branch_not_open": scoresheet(2, [tiles_hand([play(0, "5-5"), play(1, "5-1", "N")])]),
@@ -156,3 +155,22 @@ def test_errors_survive_pickling_and_keep_their_place() -> None:
         }
     )
     assert str(again) == again.message
+
+
+def test_r7_a_tile_that_fits_no_open_end_is_refused_as_not_matching() -> None:
+    # Given [1|4] played after the lead [3|6] with no end named: it fits neither end
+    document = scoresheet(2, [tiles_hand([play(0, "3-6"), play(1, "1-4")])])
+    # When the scoresheet is checked
+    verdict = check(document)
+    # Then the format's code for a tile that does not match is given, worded for no end
+    assert verdict["error"] == {
+        "hand": 0,
+        "move": 1,
+        "code": "tile_does_not_match",
+        "rule": "R7",
+        "message": "seat 1: [1|4] fits no open end (W 3, E 6)",
+    }
+    # And a UI gets what it needs to say so in its own words
+    error = error_of(document)
+    assert error.params == {"tile": "[1|4]", "ends": "W 3, E 6", "variant": "no_end", "seat": 1}
+    assert "tile_fits_no_end" not in ERRORS

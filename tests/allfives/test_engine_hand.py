@@ -78,6 +78,27 @@ def test_r3_a_deal_must_be_the_right_sizes_without_repeats(deal: object, code: s
     assert caught.value.code == code
 
 
+@pytest.mark.parametrize(
+    ("hand", "twice"),
+    [
+        (["0-0", "0-0", "0-1", "0-3", "0-4", "0-5", "0-6", "1-1", "1-2"], "[0|0]"),
+        (["0-0", "0-1", "0-0", "0-3", "0-1", "0-4", "0-5", "1-1", "1-2"], "[0|0]"),
+        (["6-6", "5-6", "6-6", "0-1", "0-3", "0-4", "0-5", "0-6", "4-4"], "[6|6]"),
+    ],
+)
+def test_r3_a_tile_dealt_twice_in_one_hand_is_named(hand: list[str], twice: str) -> None:
+    # Given a hand holding a tile twice, dealt first or after a hand holding the tiles
+    # next to it in the set's order
+    others = ["0-2", "1-3", "1-4", "1-5", "1-6", "2-2", "2-3", "2-4", "2-5"]
+    for deal in ([hand, others], [others, hand]):
+        # When the deal is read
+        with pytest.raises(AllFivesError) as caught:
+            HandState(2, 0, deal=deal)
+        # Then the repeated tile is the one named
+        assert caught.value.code == "bad_deal"
+        assert caught.value.message == f"the deal is wrong: {twice} is dealt twice"
+
+
 def test_r3_a_deal_may_be_given_as_tiles() -> None:
     deal = [[Tile.parse(text) for text in seat] for seat in DEAL_A]
     assert HandState(2, 1, deal=deal).hand(0) == HandState(2, 1, deal=DEAL_A).hand(0)
@@ -454,7 +475,7 @@ def test_from_json_names_the_move_that_breaks_a_rule() -> None:
     obj = {"leader": 0, "moves": [{"seat": 0, "play": "3-6"}, {"seat": 1, "play": "1-4"}]}
     with pytest.raises(AllFivesError) as caught:
         HandState.from_json(obj, players=2)
-    assert (caught.value.code, caught.value.move) == ("tile_fits_no_end", 1)
+    assert (caught.value.code, caught.value.move) == ("tile_does_not_match", 1)
     for bad in ([], {"moves": []}, {"leader": 0, "moves": {}}, {"leader": 0, "deal": 5}):
         with pytest.raises(AllFivesError):
             HandState.from_json(bad, players=2)

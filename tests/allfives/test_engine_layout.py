@@ -95,7 +95,7 @@ def test_r7_the_end_may_be_left_out_only_when_one_end_fits() -> None:
     assert caught.value.params["ends"] == ["W", "E"]
     with pytest.raises(AllFivesError) as caught:
         lay("3-6").play("2-4")
-    assert caught.value.code == "tile_fits_no_end"
+    assert caught.value.code == "tile_does_not_match"
 
 
 def test_r7_a_tile_is_laid_once() -> None:

@@ -54,7 +54,7 @@ def test_output_document_of_a_blocked_tile_by_tile_hand() -> None:
     assert hand["points"] == {"0": 5 + 5 + 80, "1": 5}  # plays 2 and 4 by seat 0, 7 by 1
     assert hand["leader"] == 0 and hand["mode"] == "tiles"
     assert verdict["totals"] == {"0": 90, "1": 5}
-    assert verdict["winner"] is None and verdict["winners"] == []
+    assert verdict["winner"] is None and "winners" not in verdict
     assert verdict["finished"] is False
     assert verdict["next_leader"] is None  # R21: after a block, by lot
 
@@ -285,9 +285,9 @@ def test_r22_a_split_carrying_both_over_the_target_ties_the_match() -> None:
     verdict = check(scoresheet(3, [first, second], {"targets": {"3": 50}}))
     assert verdict["ok"], verdict
     assert verdict["totals"] == {"0": 55, "1": 55, "2": 0}  # 20 split: 10 each
-    assert verdict["finished"] and verdict["winner"] is None and verdict["winners"] == [0, 1]
+    assert verdict["finished"] and verdict["winner"] == ["0", "1"] and "winners" not in verdict
     report = replay(scoresheet(3, [first, second], {"targets": {"3": 50}}))
-    assert report.winners == [0, 1] and report.winner is None
+    assert report.winners == [0, 1] and report.winner == ["0", "1"]
 
 
 def test_r22_a_split_carrying_both_over_the_target_goes_to_the_higher_total() -> None:
@@ -295,7 +295,7 @@ def test_r22_a_split_carrying_both_over_the_target_goes_to_the_higher_total() ->
     second = tally(2, [], {"blocked": True}, {"0": 5, "1": 5, "2": 25})
     verdict = check(scoresheet(3, [first, second], {"targets": {"3": 50}}))
     assert verdict["totals"] == {"0": 57.5, "1": 52.5, "2": 0}  # 25 split: 12.5 each
-    assert verdict["winner"] == 0 and verdict["winners"] == [0]
+    assert verdict["winner"] == 0 and "winners" not in verdict
 
 
 def test_tally_target_reached_by_a_play() -> None:
@@ -406,7 +406,6 @@ def test_an_empty_match() -> None:
         "hands": [],
         "totals": {"0": 0, "1": 0},
         "winner": None,
-        "winners": [],
         "finished": False,
         "next_leader": None,
     }
@@ -434,3 +433,21 @@ def test_a_left_out_format_means_allfives_1_unless_required() -> None:
         format_check(document, required=True)
     assert refused.value.code == "bad_format"
     format_check({**document, "format": "allfives/1"}, required=True)
+
+
+def test_r22_a_finished_match_always_names_its_winner_and_a_tie_names_both_sides() -> None:
+    # Given a three-player match whose split carries seats 0 and 1 to 55 each (target 50)
+    first = tally(0, [[0, 20], [1, 20], [0, 25], [1, 25]], {"domino": 2}, {"0": 0, "1": 1})
+    tied = tally(2, [], {"blocked": True}, {"0": 5, "1": 5, "2": 20})
+    # And the same match where seat 0 ends higher
+    won = tally(2, [], {"blocked": True}, {"0": 5, "1": 5, "2": 25})
+    won_first = tally(0, [[0, 20], [1, 20], [0, 25], [1, 20]], {"domino": 2}, {"0": 0, "1": 1})
+    rules = {"targets": {"3": 50}}
+    # When both are checked
+    tie = check(scoresheet(3, [first, tied], rules))
+    single = check(scoresheet(3, [won_first, won], rules))
+    # Then the tie lists both tied sides by their names, and a single winner is its side
+    assert tie["finished"] and tie["winner"] == ["0", "1"]
+    assert single["finished"] and single["winner"] == 0
+    # And no second field repeats it
+    assert "winners" not in tie and "winners" not in single

@@ -194,7 +194,7 @@ def test_reaching_the_target_mid_hand_ends_the_match_and_records_the_result(
     state = record_all(api, new_match(api, table), MATCH_TO_50)
     # then the match is over at that event and league has the table's result
     assert state["status"] == "finished"
-    assert state["winners"] == [0]
+    assert state["winner"] == 0
     assert state["totals"] == {"0": 50, "1": 20}
     assert state["hands"][-1]["end"] == "target"
     result = TableResult.objects.get(table=table)

@@ -59,8 +59,33 @@ def test_a_three_player_table_reports_three_placings(api: APIClient, make_table:
     match = new_match(api, table)
     hand = {"leader": 0, "scores": [[0, 10], [1, 5], [0, 20]], "end": {"target": True}}
     state = record(api, match, hand).json()
-    assert state["winners"] == [0]
+    assert state["winner"] == 0
     sides = {
         s.side: (s.placing, s.points_x2) for s in TableResult.objects.get(table=table).sides.all()
     }
     assert sides == {0: (1, 60), 1: (2, 10), 2: (3, 0)}
+
+
+@pytest.mark.django_db
+def test_a_tied_match_names_both_tied_sides_as_its_winner(api: APIClient, make_table: Any) -> None:
+    # Given a three-player table to 50 where seats 0 and 1 reach 45 each
+    table = make_table(players=3, target=50)
+    first = {
+        "leader": 0,
+        "scores": [[0, 20], [1, 20], [0, 25], [1, 25]],
+        "end": {"domino": 2},
+        "left": {"0": 0, "1": 1},
+    }
+    # When a blocked hand's 20 points are split between them (R20), carrying both to 55
+    blocked = {
+        "leader": 2,
+        "scores": [],
+        "end": {"blocked": True},
+        "left": {"0": 5, "1": 5, "2": 20},
+    }
+    state = record_all(api, new_match(api, table), [first, blocked])
+    # Then the match is a tie and its winner lists both sides by name, as the verdict does
+    assert state["is_tie"] is True
+    assert state["winner"] == ["0", "1"] and "winners" not in state
+    listed = api.get("/api/matches/").json()
+    assert [m["winner"] for m in listed if m["id"] == state["id"]] == [["0", "1"]]

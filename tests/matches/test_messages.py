@@ -15,26 +15,64 @@ def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def test_every_engine_error_code_has_a_template() -> None:
-    assert set(ERRORS) <= set(TEMPLATES)
+#: Every wording of every engine error: (code, variant), variant None for the main one.
+WORDINGS = sorted(
+    [(code, None) for code in ERRORS]
+    + [(code, variant) for code, spec in ERRORS.items() for variant in spec.variants],
+    key=str,
+)
 
 
-@pytest.mark.parametrize("code", sorted(ERRORS))
-def test_each_template_uses_only_the_engines_params(code: str) -> None:
+def _key(code: str, variant: str | None) -> str:
+    return code if variant is None else f"{code}/{variant}"
+
+
+def test_every_engine_error_code_and_wording_has_a_template() -> None:
+    assert {_key(code, variant) for code, variant in WORDINGS} <= set(TEMPLATES)
+
+
+@pytest.mark.parametrize(("code", "variant"), WORDINGS)
+def test_each_template_uses_only_the_engines_params(code: str, variant: str | None) -> None:
     # the translated template must not ask for anything the engine's message lacks
-    assert _fields(str(TEMPLATES[code])) <= _fields(ERRORS[code].template)
+    engine_template = ERRORS[code].template_for(variant)
+    assert _fields(str(TEMPLATES[_key(code, variant)])) <= _fields(engine_template)
 
 
-@pytest.mark.parametrize("code", sorted(ERRORS))
-def test_an_engine_error_is_shown_from_its_template(code: str) -> None:
-    params = {name: f"<{name}>" for name in _fields(ERRORS[code].template) if name != "seat"}
-    seat = 2 if "seat" in _fields(ERRORS[code].template) else None
+@pytest.mark.parametrize(("code", "variant"), WORDINGS)
+def test_an_engine_error_is_shown_from_its_template(code: str, variant: str | None) -> None:
+    engine_template = ERRORS[code].template_for(variant)
+    params: dict[str, object] = {
+        name: f"<{name}>" for name in _fields(engine_template) if name != "seat"
+    }
+    seat = 2 if "seat" in _fields(engine_template) else None
+    if variant is not None:
+        params["variant"] = variant
     error = AllFivesError(code, seat=seat, **params)
     with translation.override("en"):
         message = engine_error_message(error)
-    for value in params.values():
-        assert value in message
+    for name, value in params.items():
+        assert name == "variant" or str(value) in message
     assert engine_error_json(error)["code"] == code
+
+
+def test_a_tile_that_fits_no_end_is_told_in_the_users_language() -> None:
+    # Given [1|4] played after the lead [3|6] with no end named (R7)
+    document = {
+        "format": "allfives/1",
+        "players": 2,
+        "hands": [{"leader": 0, "moves": [{"seat": 0, "play": "3-6"}, {"seat": 1, "play": "1-4"}]}],
+    }
+    with pytest.raises(AllFivesError) as refused:
+        replay(document)
+    # When its message is shown in each language
+    with translation.override("id"):
+        indonesian = engine_error_message(refused.value)
+    with translation.override("en"):
+        english = engine_error_message(refused.value)
+    # Then the code is the format's, and each language says it fits no end
+    assert refused.value.code == "tile_does_not_match"
+    assert english == "[1|4] fits no open end (W 3, E 6)."
+    assert indonesian != english and "[1|4]" in indonesian and "W 3, E 6" in indonesian
 
 
 def test_engine_end_names_are_translated_inside_the_message() -> None:

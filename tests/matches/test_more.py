@@ -55,7 +55,7 @@ def test_with_confirmation_the_result_counts_once_the_last_hand_is_confirmed(
         state = record(api, state, hand).json()
         if number < 3:
             state = confirm(api, state, number).json()
-    assert state["winners"] == [0]
+    assert state["winner"] == 0
     assert state["status"] == "playing"
     assert not TableResult.objects.filter(table=table).exists()
     state = confirm(api, state, 3).json()
