@@ -27,7 +27,7 @@ from allfives.match import MatchState
 from allfives.moves import PASS_FIELD
 from allfives.rules import Rules, check_players
 from allfives.scoresheet import FORMAT
-from allfives.strategies import STRATEGIES
+from allfives.strategies import STRATEGIES, Strategy
 from allfives.tiles import BIT, LOW, TEXT
 
 __all__ = [
@@ -48,6 +48,10 @@ class HandStats:
     play_points_x2: int
     bonus_x2: int
     moves: int
+    #: The sides' totals after the hand (half-points) and who leads the next one
+    #: (None: by lot, or the match is over).
+    totals_x2: tuple[int, ...] = ()
+    next_leader: int | None = None
 
 
 @dataclass(slots=True)
@@ -67,23 +71,26 @@ class SimulatedMatch:
     stats: MatchStats
 
 
-def _strategies(players: int, strategies: Sequence[str]) -> list[str]:
+def _strategies(players: int, strategies: Sequence[str | Strategy]) -> list[Strategy]:
     names = list(strategies)
     if len(names) == 1:
         names *= players
-    if len(names) != players or any(name not in STRATEGIES for name in names):
+    if len(names) != players or any(
+        isinstance(name, str) and name not in STRATEGIES for name in names
+    ):
         raise ValueError(
             f"give one strategy or one per seat ({players}), each of {sorted(STRATEGIES)}"
         )
-    return names
+    return [STRATEGIES[name] if isinstance(name, str) else name for name in names]
 
 
 def play_match(
-    *, players: int, rules: Rules, rng: random.Random, strategies: Sequence[str]
+    *, players: int, rules: Rules, rng: random.Random, strategies: Sequence[str | Strategy]
 ) -> SimulatedMatch:
-    """Simulate one match; the document and the simulator's statistics."""
+    """Simulate one match; the document and the simulator's statistics. A strategy is
+    a name of `STRATEGIES` or a `Strategy` itself."""
     players = check_players(players)
-    choosers = [STRATEGIES[name] for name in _strategies(players, strategies)]
+    choosers = _strategies(players, strategies)
     match = MatchState(players, rules)
     stats = MatchStats()
     hands_json: list[object] = []
@@ -135,14 +142,22 @@ def play_match(
             }
         )
         if over:
-            stats.hands.append(HandStats("target", play_x2, 0, len(moves)))
+            totals = tuple(match.totals_x2.values())
+            stats.hands.append(HandStats("target", play_x2, 0, len(moves), totals))
             break
         settlement = state.settle_pips(state.left_pips({}))
         match.settle(settlement)
-        stats.hands.append(
-            HandStats(settlement.end, play_x2, sum(settlement.bonus_x2.values()), len(moves))
-        )
         match.end_hand(state.went_out)
+        stats.hands.append(
+            HandStats(
+                settlement.end,
+                play_x2,
+                sum(settlement.bonus_x2.values()),
+                len(moves),
+                tuple(match.totals_x2.values()),
+                match.next_leader,
+            )
+        )
         if match.is_over:
             break
         # R21: the player who went out leads; after a block, a new lot.
