@@ -43,9 +43,11 @@ def player_urls(scored: ScoredDay) -> dict[str, int]:
     return {
         f"/players/{day.players[0].slug}/": 8,
         f"/partnerships/{day.partnership.slug}/": 7,
-        # match, seats, hands; the first rendering of a version adds the chances (4).
-        f"/matches/{scored.finished_tiles.pk}/": 8,
-        f"/matches/{scored.live.pk}/live/": 8,
+        # match, seats, hands; the first rendering of a version adds the chances from
+        # the ratings before the match (4) and the sides' strengths that set the
+        # simulated players of the live chances (4, fewer when the table has none).
+        f"/matches/{scored.finished_tiles.pk}/": 12,
+        f"/matches/{scored.live.pk}/live/": 12,
     }
 
 
