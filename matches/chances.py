@@ -77,14 +77,19 @@ def _book(rules_json: str, players: int, greed: tuple[float, ...]) -> HandBook:
     )
 
 
-def match_greed(*, match: Match) -> tuple[float, ...]:
-    """Each seat's simulated greed, from its side's rating before the match."""
+def match_greed(
+    *, match: Match, strengths: Mapping[int, Mapping[int, float]] | None = None
+) -> tuple[float, ...]:
+    """Each seat's simulated greed, from its side's rating before the match (`strengths`
+    by table and side, when already read for many tables)."""
     players = match.player_count
-    strengths: Mapping[int, float] = {}
+    sides: Mapping[int, float] = {}
     if match.table_id is not None:
-        strengths = tables_side_strengths(table_ids=[match.table_id]).get(match.table_id, {})
+        if strengths is None:
+            strengths = tables_side_strengths(table_ids=[match.table_id])
+        sides = strengths.get(match.table_id, {})
     return tuple(
-        greed_for(strengths.get(side_of(seat, players), 0.0), players=players)
+        greed_for(sides.get(side_of(seat, players), 0.0), players=players)
         for seat in range(players)
     )
 
@@ -174,9 +179,7 @@ def hand_steps(
     players = match.player_count
     rules = Rules.from_json(match.rules)
     rules_json = json.dumps(rules.to_json(), sort_keys=True)
-    key = _key(
-        "hand", rules_json, players, hand.entry, list(totals_before_x2), greed, with_chances
-    )
+    key = _key("hand", rules_json, players, hand.entry, list(totals_before_x2), greed, with_chances)
     found: HandSteps | None = cache.get(key)
     if found is None:
         found = _hand_steps(
@@ -295,4 +298,25 @@ def match_chances(*, match: Match, hands: Sequence[Hand]) -> MatchChances:
         now = chances_now(match=match, totals_x2=before, next_leader=match.next_leader, greed=greed)
     found = MatchChances(now=now, after_hand=after, hands=steps, missed=missed)
     cache.set(key, found, _TIMEOUT)
+    return found
+
+
+def matches_chances_now(*, matches: Sequence[Match]) -> dict[int, Chances]:
+    """The chances now of many matches being played, by match id (a round's page):
+    the ratings are read once for all of them, each estimate is cached."""
+    playing = [m for m in matches if not m.winners and m.status == Match.Status.PLAYING]
+    if not playing:
+        return {}
+    strengths = tables_side_strengths(
+        table_ids=[m.table_id for m in playing if m.table_id is not None]
+    )
+    found = {}
+    for match in playing:
+        sides = sides_of(match.player_count)
+        found[match.pk] = chances_now(
+            match=match,
+            totals_x2=[match.total_x2(side) for side in sides],
+            next_leader=match.next_leader,
+            greed=match_greed(match=match, strengths=strengths),
+        )
     return found

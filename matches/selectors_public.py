@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 from allfives import Tile, sides_of, went_out
 from league.live import TableLive
 from league.models import Round, Tournament
-from matches.chances import Chances, HandSteps, match_chances
+from matches.chances import Chances, HandSteps, match_chances, matches_chances_now
 from matches.models import Hand, Match, MatchStatus
 from matches.selectors import SeatInfo, match_seats
 from ratings.selectors import table_win_probabilities
@@ -57,18 +57,21 @@ def matches_public() -> QuerySet[Match]:
 
 def tables_live_read(table_ids: Sequence[int]) -> dict[int, TableLive]:
     """Live totals of the matches at the given tables, in one query (league.live provider)."""
-    rows = Match.objects.filter(table_id__in=list(table_ids)).values_list(
-        "pk", "table_id", "totals_x2", "hands_count", "status"
-    )
+    matches = list(Match.objects.filter(table_id__in=list(table_ids)))
+    chances = matches_chances_now(matches=matches)
     return {
-        table_id: TableLive(
-            table_id=table_id,
-            totals={int(side): _half(x2) for side, x2 in (totals or {}).items()},
-            hands_count=hands_count,
-            is_finished=status == MatchStatus.FINISHED,
-            url=reverse("matches:public_scoresheet", kwargs={"match_id": pk}),
+        match.table_id: TableLive(
+            table_id=match.table_id,
+            totals={int(side): _half(x2) for side, x2 in (match.totals_x2 or {}).items()},
+            hands_count=match.hands_count,
+            is_finished=match.status == MatchStatus.FINISHED,
+            url=reverse("matches:public_scoresheet", kwargs={"match_id": match.pk}),
+            chances=dict(zip(sides_of(match.player_count), chances[match.pk].percents, strict=True))
+            if match.pk in chances
+            else {},
         )
-        for pk, table_id, totals, hands_count, status in rows
+        for match in matches
+        if match.table_id is not None
     }
 
 
