@@ -373,6 +373,8 @@ def chances_in_hand(
         hand.free = sum(map(BIT.__getitem__, boneyard))
         if hand.pending < -1:  # a face not seen, or a draw that did not fit: drawn anew
             hand.pending = -1
+        if not hand.boneyard_count:
+            hand._check_block()  # the dealt tiles may leave nobody a play (R16)
         sample = _play_out(hand, choosers, rng, boneyard)
         totals = start[:]
         won = _settle(totals, sample.plays, sample.bonus_x2, target)

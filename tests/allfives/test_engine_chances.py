@@ -139,3 +139,37 @@ def test_a_greedy_player_beats_a_random_one_more_often_than_not() -> None:
     )
     # Then the greedy player is the favourite
     assert forecast.chances[0] > 0.55
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_chances_can_be_read_after_every_play_of_recorded_hands(players: int) -> None:
+    # Given seeded simulated hands replayed as entered, without their deals
+    rules = Rules()
+    book = HandBook.build(players=players, rules=rules, greed=[0.5] * players, hands=100)
+    sides = 2 if players == 4 else players
+    reads = 0
+    for k in range(6):
+        played = play_match(
+            players=players, rules=rules, rng=random.Random(f"replay:{k}"), strategies=["greedy"]
+        )
+        hand = played.document["hands"][0]
+        assert isinstance(hand, dict)
+        state = HandState(players, hand["leader"], rules=rules)
+        for raw in hand["moves"]:
+            move = Move.parse(raw)
+            state.apply(move)
+            if move.kind != "play" or state.is_over():
+                continue
+            # When the chances are read after the play (an empty boneyard included)
+            forecast = chances_in_hand(
+                book,
+                state=state,
+                totals_x2=[0] * sides,
+                rng=random.Random(k),
+                max_se=0.1,
+                max_samples=20,
+            )
+            # Then they are chances that add up to one
+            assert sum(forecast.chances) == pytest.approx(1.0)
+            reads += 1
+    assert reads > 30
