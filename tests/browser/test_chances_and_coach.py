@@ -54,7 +54,7 @@ def scored(transactional_db: None) -> tuple[ScoredDay, Any]:
 def test_a_visitor_reaches_the_chances_and_the_coach_from_the_tournament_page(
     browser: Any, live_server: Any, scored: tuple[ScoredDay, Any], language: str, viewport: str
 ) -> None:
-    day, match = scored
+    _day, match = scored
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport=VIEWPORTS[viewport])
     prefix = "" if language == "id" else "/en"
