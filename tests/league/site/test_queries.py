@@ -43,7 +43,8 @@ def grow(scored: ScoredDay, tables: int) -> None:
 def player_urls(scored: ScoredDay) -> dict[str, int]:
     day = scored.day
     return {
-        f"/players/{day.players[0].slug}/": 8,
+        # Her table being played adds its sides' strengths for the live chances (4).
+        f"/players/{day.players[0].slug}/": 12,
         f"/partnerships/{day.partnership.slug}/": 7,
         # match, seats, hands; the first rendering of a version adds the chances from
         # the ratings before the match (4) and the sides' strengths that set the
