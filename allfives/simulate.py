@@ -28,14 +28,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from allfives.hand import PLAYS_AT
+from allfives.hand import PLAYS_AT, HandState, deal_tiles
 from allfives.layout import END_NAMES, SCORE
 from allfives.match import MatchState
 from allfives.moves import PASS_FIELD
 from allfives.rules import Rules, check_players, side_of
 from allfives.scoresheet import FORMAT
 from allfives.settlement import settle_blocked, settle_domino
-from allfives.strategies import STRATEGIES, choose_greedy
+from allfives.strategies import STRATEGIES, Strategy, choose_greedy, choose_random
 from allfives.tiles import BIT, IS_DOUBLE, LOW, OTHER, PIP_MASK_OR_NONE, PIPS, TEXT, mask_pips
 
 __all__ = [
@@ -56,6 +56,10 @@ class HandStats:
     play_points_x2: int
     bonus_x2: int
     moves: int
+    #: The sides' totals after the hand (half-points) and who leads the next one
+    #: (None: by lot, or the match is over).
+    totals_x2: tuple[int, ...] = ()
+    next_leader: int | None = None
 
 
 @dataclass(slots=True)
@@ -88,24 +92,30 @@ _GAIN: Final = tuple(
 _AT_W, _AT_E, _AT_N, _AT_S = PLAYS_AT
 
 
-def _strategies(players: int, strategies: Sequence[str]) -> list[str]:
+def _strategies(players: int, strategies: Sequence[str | Strategy]) -> list[Strategy]:
     names = list(strategies)
     if len(names) == 1:
         names *= players
-    if len(names) != players or any(name not in STRATEGIES for name in names):
+    if len(names) != players or any(
+        isinstance(name, str) and name not in STRATEGIES for name in names
+    ):
         raise ValueError(
             f"give one strategy or one per seat ({players}), each of {sorted(STRATEGIES)}"
         )
-    return names
+    return [STRATEGIES[name] if isinstance(name, str) else name for name in names]
 
 
 def play_match(
-    *, players: int, rules: Rules, rng: random.Random, strategies: Sequence[str]
+    *, players: int, rules: Rules, rng: random.Random, strategies: Sequence[str | Strategy]
 ) -> SimulatedMatch:
-    """Simulate one match; the document and the simulator's statistics."""
+    """Simulate one match; the document and the simulator's statistics. A strategy is
+    a name of `STRATEGIES` or a `Strategy` itself."""
     players = check_players(players)
+    choosers = _strategies(players, strategies)
+    if any(chooser not in (choose_random, choose_greedy) for chooser in choosers):
+        return _play_match_with(players=players, rules=rules, rng=rng, choosers=choosers)
     # The loop below plays `choose_random` and `choose_greedy` inline, on its own state.
-    greedy = [STRATEGIES[name] is choose_greedy for name in _strategies(players, strategies)]
+    greedy = [chooser is choose_greedy for chooser in choosers]
     match = MatchState(players, rules)
     stats = MatchStats()
     hands_json: list[object] = []
@@ -280,7 +290,8 @@ def play_match(
         )
         match.add_hand_points(points_x2)
         if over:
-            stats.hands.append(HandStats("target", play_x2, 0, len(moves)))
+            totals_after = tuple(match.totals_x2.values())
+            stats.hands.append(HandStats("target", play_x2, 0, len(moves), totals_after))
             break
         left_pips = [mask_pips(mask) for mask in hands]
         if went_out is not None:
@@ -288,10 +299,106 @@ def play_match(
         else:
             settlement = settle_blocked(pips=left_pips, players=players, award=award)
         match.settle(settlement)
-        stats.hands.append(
-            HandStats(settlement.end, play_x2, sum(settlement.bonus_x2.values()), len(moves))
-        )
         match.end_hand(went_out)
+        stats.hands.append(
+            HandStats(
+                settlement.end,
+                play_x2,
+                sum(settlement.bonus_x2.values()),
+                len(moves),
+                tuple(match.totals_x2.values()),
+                match.next_leader,
+            )
+        )
+        if match.is_over:
+            break
+        # R21: the player who went out leads; after a block, a new lot.
+        next_leader = match.next_leader
+        leader = rng.randrange(players) if next_leader is None else next_leader
+    stats.totals_x2 = match.totals_x2
+    stats.winners = list(match.winners)
+    document: dict[str, object] = {
+        "format": FORMAT,
+        "players": players,
+        "rules": rules.to_json(),
+        "hands": hands_json,
+    }
+    return SimulatedMatch(document, stats)
+
+
+def _play_match_with(
+    *, players: int, rules: Rules, rng: random.Random, choosers: Sequence[Strategy]
+) -> SimulatedMatch:
+    """`play_match` for strategies of the caller's own (`Strategy` functions): played on a
+    `HandState`, which the strategies read; slower than the inline loop of the built-in
+    two, and drawing from `rng` in the same order."""
+    match = MatchState(players, rules)
+    stats = MatchStats()
+    hands_json: list[object] = []
+    leader = rng.randrange(players)  # R5: the first lead by lot
+    while True:
+        dealt, boneyard = deal_tiles(players, rules, rng)
+        masks = [sum(map(BIT.__getitem__, hand)) for hand in dealt]  # distinct tiles
+        state = HandState.from_masks(players, leader, rules, masks)
+        moves: list[dict[str, object]] = []
+        play_x2 = 0
+        over = False
+        # The options are legal by construction (R7-R14), so plays skip the checks of
+        # `HandState.play`; every simulated scoresheet is checked again by the tests.
+        lay = state.lay
+        draw = state.draw
+        options_for = state.options
+        score_play = match.score_play
+        add = moves.append
+        while not state.end_code:
+            seat = state._turn
+            options = options_for(seat)
+            if options:
+                if len(options) == 1:
+                    t, e = options[0]
+                else:
+                    t, e = choosers[seat](state, options, rng)
+                points = lay(seat, t, e, LOW[t])
+                if e < 0:
+                    add({"seat": seat, "play": TEXT[t]})
+                else:
+                    add({"seat": seat, "play": TEXT[t], "end": END_NAMES[e]})
+                if points:
+                    play_x2 += points + points
+                    if score_play(seat, points):
+                        over = True
+                        break
+            elif state.boneyard_count:
+                t = boneyard.pop()
+                draw(seat, t)
+                add({"seat": seat, "draw": TEXT[t]})
+            else:
+                state.pass_turn(seat)
+                add({"seat": seat, **PASS_FIELD})
+        hands_json.append(
+            {
+                "leader": leader,
+                "deal": [list(map(TEXT.__getitem__, hand)) for hand in dealt],
+                "moves": moves,
+            }
+        )
+        if over:
+            totals = tuple(match.totals_x2.values())
+            stats.hands.append(HandStats("target", play_x2, 0, len(moves), totals))
+            break
+        settlement = state.settle_pips(state.left_pips({}))
+        match.settle(settlement)
+        match.end_hand(state.went_out)
+        stats.hands.append(
+            HandStats(
+                settlement.end,
+                play_x2,
+                sum(settlement.bonus_x2.values()),
+                len(moves),
+                tuple(match.totals_x2.values()),
+                match.next_leader,
+            )
+        )
         if match.is_over:
             break
         # R21: the player who went out leads; after a block, a new lot.

@@ -11,7 +11,7 @@ pages show the tables' status and results only.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 __all__ = ["TableLive", "TableLiveProvider", "table_live_provider_set", "tables_live"]
@@ -26,6 +26,8 @@ class TableLive:
     hands_count: int
     is_finished: bool
     url: str  # the match's public scoresheet
+    #: Each side's chance of winning from here in percent, while the match is played.
+    chances: Mapping[int, float] = field(default_factory=dict)
 
 
 type TableLiveProvider = Callable[[Sequence[int]], Mapping[int, TableLive]]

@@ -51,6 +51,7 @@ class SideLine:
     placing: int | None
     is_winner: bool
     live_points: Decimal | None = None
+    live_chance: float | None = None  # percent, by simulation, while the match is played
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -268,6 +269,7 @@ def _table_line(table: Table, live: TableLive | None) -> TableLine:
                 placing=line.placing if line is not None else None,
                 is_winner=line.is_winner if line is not None else False,
                 live_points=live.totals.get(side) if live is not None else None,
+                live_chance=live.chances.get(side) if live is not None else None,
             )
         )
     return TableLine(

@@ -19,13 +19,24 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
-from allfives import sides_of, went_out
+from allfives import Tile, sides_of, went_out
 from league.live import TableLive
 from league.models import Round, Tournament
+from matches.chances import Chances, HandSteps, match_chances, matches_chances_now
 from matches.models import Hand, Match, MatchStatus
 from matches.selectors import SeatInfo, match_seats
 from ratings.selectors import table_win_probabilities
+
+#: Where a play went, as the page says it (a lead takes no end, R7).
+_END_PHRASES: Mapping[str | None, Any] = {
+    "W": gettext_lazy("to the west"),
+    "E": gettext_lazy("to the east"),
+    "N": gettext_lazy("to the north"),
+    "S": gettext_lazy("to the south"),
+    None: gettext_lazy("as the lead"),
+}
 
 
 def _half(points_x2: int | str) -> Decimal:
@@ -46,18 +57,21 @@ def matches_public() -> QuerySet[Match]:
 
 def tables_live_read(table_ids: Sequence[int]) -> dict[int, TableLive]:
     """Live totals of the matches at the given tables, in one query (league.live provider)."""
-    rows = Match.objects.filter(table_id__in=list(table_ids)).values_list(
-        "pk", "table_id", "totals_x2", "hands_count", "status"
-    )
+    matches = list(Match.objects.filter(table_id__in=list(table_ids)))
+    chances = matches_chances_now(matches=matches)
     return {
-        table_id: TableLive(
-            table_id=table_id,
-            totals={int(side): _half(x2) for side, x2 in (totals or {}).items()},
-            hands_count=hands_count,
-            is_finished=status == MatchStatus.FINISHED,
-            url=reverse("matches:public_scoresheet", kwargs={"match_id": pk}),
+        match.table_id: TableLive(
+            table_id=match.table_id,
+            totals={int(side): _half(x2) for side, x2 in (match.totals_x2 or {}).items()},
+            hands_count=match.hands_count,
+            is_finished=match.status == MatchStatus.FINISHED,
+            url=reverse("matches:public_scoresheet", kwargs={"match_id": match.pk}),
+            chances=dict(zip(sides_of(match.player_count), chances[match.pk].percents, strict=True))
+            if match.pk in chances
+            else {},
         )
-        for pk, table_id, totals, hands_count, status in rows
+        for match in matches
+        if match.table_id is not None
     }
 
 
@@ -111,12 +125,119 @@ class HandLine:
     layout_entry: Mapping[str, Any] | None  # tile-by-tile hands: the moves as entered
 
 
+def _end_word(end: str | None) -> str:
+    return str(_END_PHRASES[end])
+
+
+def _label(tile: str | Tile) -> str:
+    """A tile as the page writes it: [5|0]."""
+    return (tile if isinstance(tile, Tile) else Tile.parse(tile)).label
+
+
+@dataclass(frozen=True, slots=True)
+class SideChance:
+    """One side's chance of winning, in percent."""
+
+    side: SideSummary
+    percent: float
+
+
+@dataclass(frozen=True, slots=True)
+class StepLine:
+    """One play of a tile-by-tile hand as the page shows it: who laid which tile on
+    which end (as words) for how much, each side's chance after it and, when another
+    play known to be open would have scored more at once, that play."""
+
+    seat: SeatInfo
+    tile: str
+    end_word: str
+    points: int
+    chances: tuple[SideChance, ...]
+    better_tile: str | None
+    better_end_word: str | None
+    better_points: int | None
+    missed: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandForecast:
+    """A hand with each side's chance after it and, tile by tile, its plays."""
+
+    line: HandLine
+    after: tuple[SideChance, ...]
+    steps: tuple[StepLine, ...]
+    missed: tuple[tuple[SeatInfo, int], ...]  # points left on the table, by seat
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresheetForecast:
+    """The chances now (none once the match is over) and the coach over the match."""
+
+    now: tuple[SideChance, ...]
+    error: float
+    hands: tuple[HandForecast, ...]
+    missed: tuple[tuple[SeatInfo, int], ...]
+    has_coach: bool
+
+
 @dataclass(frozen=True, slots=True)
 class ScoresheetView:
     match: Match
     seats: tuple[SeatInfo, ...]
     sides: tuple[SideSummary, ...]
     hands: tuple[HandLine, ...]
+    hand_rows: tuple[Hand, ...] = ()
+
+    def _side_chances(self, chances: Chances) -> tuple[SideChance, ...]:
+        return tuple(
+            SideChance(side, percent)
+            for side, percent in zip(self.sides, chances.percents, strict=True)
+        )
+
+    def _missed(self, by_seat: Mapping[int, int]) -> tuple[tuple[SeatInfo, int], ...]:
+        return tuple((seat, by_seat.get(seat.number, 0)) for seat in self.seats)
+
+    def _steps(self, steps: HandSteps | None) -> tuple[StepLine, ...]:
+        if steps is None:
+            return ()
+        by_number = {seat.number: seat for seat in self.seats}
+        return tuple(
+            StepLine(
+                seat=by_number[step.seat],
+                tile=_label(step.tile),
+                end_word=_end_word(step.end),
+                points=step.points,
+                chances=() if step.chances is None else self._side_chances(step.chances),
+                better_tile=None if step.better is None else _label(step.better.best.tile),
+                better_end_word=None if step.better is None else _end_word(step.better.best.end),
+                better_points=None if step.better is None else step.better.best.points,
+                missed=0 if step.better is None else step.better.missed,
+            )
+            for step in steps.steps
+        )
+
+    def forecast(self) -> ScoresheetForecast:
+        """The live chances of winning by simulation and the coach's marks (computed
+        once per match version; read only when the page is rendered anew)."""
+        found = match_chances(match=self.match, hands=self.hand_rows)
+        hands = []
+        for line in self.hands:
+            steps = found.hands.get(line.number)
+            hands.append(
+                HandForecast(
+                    line=line,
+                    after=self._side_chances(found.after_hand[line.number]),
+                    steps=self._steps(steps),
+                    missed=self._missed(steps.missed) if steps is not None else (),
+                )
+            )
+        return ScoresheetForecast(
+            now=() if found.now is None else self._side_chances(found.now),
+            error=0.0 if found.now is None else found.now.error,
+            hands=tuple(hands),
+            missed=self._missed(found.missed),
+            has_coach=found.has_coach,
+        )
 
     @property
     def is_live(self) -> bool:
@@ -198,7 +319,8 @@ def scoresheet_public(*, match_id: int) -> ScoresheetView | None:
     seats = tuple(match_seats(match=match))
     by_number = {seat.number: seat for seat in seats}
     sides = sides_of(match.player_count)
-    hands = tuple(_hand_line(hand, by_number, sides) for hand in match.hands.order_by("number"))
+    rows = tuple(match.hands.order_by("number"))
+    hands = tuple(_hand_line(hand, by_number, sides) for hand in rows)
     summaries = tuple(
         SideSummary(
             side=side,
@@ -209,4 +331,4 @@ def scoresheet_public(*, match_id: int) -> ScoresheetView | None:
         )
         for side in sides
     )
-    return ScoresheetView(match=match, seats=seats, sides=summaries, hands=hands)
+    return ScoresheetView(match=match, seats=seats, sides=summaries, hands=hands, hand_rows=rows)

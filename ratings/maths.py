@@ -162,6 +162,25 @@ def win_probabilities(sides: Sequence[Sequence[Skill]], *, seats: int | None = N
     return [w / total for w in weights]
 
 
+def side_strengths(sides: Sequence[Sequence[Skill]], *, seats: int | None = None) -> list[float]:
+    """Each side's log-weight in `win_probabilities`, less their mean: how much stronger
+    than the table's average a side plays, on the scale of the model's luck.
+
+    >>> [round(x, 3) for x in side_strengths([[INITIAL], [INITIAL]])]
+    [0.0, 0.0]
+    """
+    if len(sides) < 2 or any(not side for side in sides):
+        raise RatingInputError("strengths need at least two non-empty sides")
+    size = seats or sum(len(side) for side in sides)
+    if size not in BETA:
+        raise RatingInputError("a table seats two, three or four players")
+    beta_squared = BETA[size] ** 2
+    mus = [sum(s.mu for s in side) for side in sides]
+    spread = math.sqrt(sum(sum(s.sigma**2 for s in side) + beta_squared for side in sides))
+    mean = sum(mus) / len(mus)
+    return [(mu - mean) / spread for mu in mus]
+
+
 def rate_match(match: Match, skills: Mapping[int, Skill]) -> list[Update]:
     """Rate one match; subjects missing from ``skills`` start at ``INITIAL``.
 

@@ -24,6 +24,7 @@ from ratings.maths import (
     Skill,
     calibration_bins,
     conservative_rating,
+    side_strengths,
     win_probabilities,
 )
 from ratings.models import PartnershipRating, PlayerRating, RatingEvent
@@ -195,13 +196,14 @@ def table_win_probabilities(*, table_id: int) -> dict[int, float]:
     return tables_win_probabilities(table_ids=[table_id]).get(table_id, {})
 
 
-def tables_win_probabilities(*, table_ids: Sequence[int]) -> dict[int, dict[int, float]]:
-    """``table_win_probabilities`` for many tables in four queries (a round's page).
-
-    A rated table uses the ratings its players had before it (stored with its rating
-    events); any other table the current ratings (new players at the initial rating).
-    Tables with an empty seat are left out.
-    """
+def _side_skills(
+    table_ids: Sequence[int],
+) -> tuple[dict[int, int], dict[int, dict[int, list[Skill]]]]:
+    """Each table's player count, and its sides (by side number) with their players'
+    skills before its match, in four queries. A rated table uses the ratings its
+    players had before it (stored with its rating events); any other table the
+    current ratings (new players at the initial rating). Tables with an empty seat
+    are left out."""
     counts = dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "player_count"))
     seats: dict[int, list[tuple[int, int]]] = {}
     for table_id, number, player_id in Seat.objects.filter(table_id__in=counts).values_list(
@@ -220,7 +222,7 @@ def tables_win_probabilities(*, table_ids: Sequence[int]) -> dict[int, dict[int,
             player_id__in={p for table in seats.values() for _n, p in table}
         ).values_list("player_id", "mu", "sigma")
     }
-    chances: dict[int, dict[int, float]] = {}
+    found: dict[int, dict[int, list[Skill]]] = {}
     for table_id, player_count in counts.items():
         table_seats = sorted(seats.get(table_id, []))
         if len(table_seats) != player_count:
@@ -230,12 +232,31 @@ def tables_win_probabilities(*, table_ids: Sequence[int]) -> dict[int, dict[int,
             side = side_of(number, player_count)
             skill = rated.get((table_id, player_id)) or current.get(player_id, INITIAL)
             sides.setdefault(side, []).append(skill)
-        if len(sides) < 2:
-            continue
-        order = sorted(sides)
-        probabilities = win_probabilities([sides[s] for s in order], seats=player_count)
-        chances[table_id] = dict(zip(order, probabilities, strict=True))
+        if len(sides) >= 2:
+            found[table_id] = dict(sorted(sides.items()))
+    return counts, found
+
+
+def tables_win_probabilities(*, table_ids: Sequence[int]) -> dict[int, dict[int, float]]:
+    """``table_win_probabilities`` for many tables in four queries (a round's page)."""
+    chances: dict[int, dict[int, float]] = {}
+    counts, found = _side_skills(table_ids)
+    for table_id, sides in found.items():
+        probabilities = win_probabilities(list(sides.values()), seats=counts[table_id])
+        chances[table_id] = dict(zip(sides, probabilities, strict=True))
     return chances
+
+
+def tables_side_strengths(*, table_ids: Sequence[int]) -> dict[int, dict[int, float]]:
+    """Each side's strength before the table's match (``maths.side_strengths``: its
+    log-weight in the win probabilities, less the table's mean), by table and side."""
+    counts, found = _side_skills(table_ids)
+    return {
+        table_id: dict(
+            zip(sides, side_strengths(list(sides.values()), seats=counts[table_id]), strict=True)
+        )
+        for table_id, sides in found.items()
+    }
 
 
 def tournament_entries_by_rating(*, tournament_id: int) -> list[EntryRating]:

@@ -19,8 +19,10 @@ BOUNDS = {
     "/": 7,
     "/tournaments/": 2,
     "/tournaments/piala-kelipatan/": 8,
-    "/tournaments/piala-kelipatan/rounds/2/": 6,
-    "/tournaments/piala-kelipatan/rounds/2/live/": 6,
+    # A round being played adds the sides' strengths for its live chances (3 queries
+    # for all its tables at once).
+    "/tournaments/piala-kelipatan/rounds/2/": 10,
+    "/tournaments/piala-kelipatan/rounds/2/live/": 10,
     "/seasons/musim-hujan-2026/": 8,
 }
 
@@ -41,11 +43,14 @@ def grow(scored: ScoredDay, tables: int) -> None:
 def player_urls(scored: ScoredDay) -> dict[str, int]:
     day = scored.day
     return {
-        f"/players/{day.players[0].slug}/": 8,
+        # Her table being played adds its sides' strengths for the live chances (4).
+        f"/players/{day.players[0].slug}/": 12,
         f"/partnerships/{day.partnership.slug}/": 7,
-        # match, seats, hands; the first rendering of a version adds the chances (4).
-        f"/matches/{scored.finished_tiles.pk}/": 8,
-        f"/matches/{scored.live.pk}/live/": 8,
+        # match, seats, hands; the first rendering of a version adds the chances from
+        # the ratings before the match (4) and the sides' strengths that set the
+        # simulated players of the live chances (4, fewer when the table has none).
+        f"/matches/{scored.finished_tiles.pk}/": 12,
+        f"/matches/{scored.live.pk}/live/": 12,
     }
 
 
