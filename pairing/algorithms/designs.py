@@ -18,9 +18,13 @@ use. Players are numbered 0..v-1 here; callers map them to entrants.
 
 from __future__ import annotations
 
-import random
+import json
 from functools import cache
 from itertools import combinations, product
+from pathlib import Path
+from typing import Any
+
+from pairing.algorithms.design_search import Group
 
 Round = tuple[tuple[int, ...], ...]
 
@@ -141,24 +145,52 @@ def _checked_resolution(rounds: tuple[Round, ...], players: int) -> tuple[Round,
 WhistTable = tuple[int, int, int, int]
 """Seats 0..3: partners 0+2 against 1+3."""
 
-
-def is_whist_size(players: int) -> bool:
-    """Whist tournaments exist for every v = 4n or 4n + 1 (v >= 4); built here cyclically
-    (the search takes milliseconds up to 17 players, about 2 s at 20, minutes beyond 24)."""
-    return players >= 4 and players % 4 in (0, 1)
+DATA = Path(__file__).parent / "data"
 
 
 @cache
-def whist_tournament(players: int, seed: int = 0) -> tuple[tuple[WhistTable, ...], ...]:
+def _data(name: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((DATA / name).read_text())
+    return loaded
+
+
+def is_whist_size(players: int) -> bool:
+    """Whist tournaments exist for every v = 4n or 4n + 1 (v >= 4)."""
+    return players >= 4 and players % 4 in (0, 1)
+
+
+def whist_sizes() -> tuple[int, ...]:
+    """The whist sizes whose starting round is kept in ``data/whist.json``."""
+    return tuple(sorted(int(v) for v in _data("whist.json")))
+
+
+def has_whist_tournament(players: int) -> bool:
+    """Whether a whist tournament for this many players is built here."""
+    return str(players) in _data("whist.json")
+
+
+@cache
+def whist_tournament(players: int) -> tuple[tuple[WhistTable, ...], ...]:
     """A whist tournament Wh(players): rounds of four-player tables (seats 0+2 v 1+3) in
     which every pair are partners exactly once and opponents exactly twice. With 4n + 1
-    players one player sits out each round (the one missing from its tables)."""
+    players one player sits out each round (the one missing from its tables). Developed
+    from the starting round kept as data, and checked before it is returned."""
     if not is_whist_size(players):
         raise ValueError(f"whist tournaments need 4n or 4n + 1 players, not {players}")
-    with_fixed_point = players % 4 == 0
-    group = _Group(_WHIST_GROUPS.get(players - with_fixed_point, (players - with_fixed_point,)))
-    start = _whist_start(group, with_fixed_point, seed)
+    entry = _data("whist.json").get(str(players))
+    if entry is None:
+        raise ValueError(f"no whist tournament for {players} players is kept")
+    return develop_whist(entry, players)
+
+
+def develop_whist(entry: dict[str, Any], players: int) -> tuple[tuple[WhistTable, ...], ...]:
+    """Every round of the whist tournament from its starting round over the group
+    (``{"group": moduli, "fixed_point": bool, "start": tables}``), checked."""
+    group = Group(tuple(entry["group"]))
     fixed = group.order  # the point that every shift leaves where it is
+    if group.order + bool(entry["fixed_point"]) != players:
+        raise AssertionError(f"the kept whist starting round is not for {players} players")
+    start = [tuple(t) for t in entry["start"]]
     rounds = []
     for shift in range(group.order):
         tables = (tuple(x if x == fixed else group.add(x, shift) for x in table) for table in start)
@@ -169,10 +201,14 @@ def whist_tournament(players: int, seed: int = 0) -> tuple[tuple[WhistTable, ...
 def _checked_whist(
     rounds: tuple[tuple[WhistTable, ...], ...], players: int
 ) -> tuple[tuple[WhistTable, ...], ...]:
-    """The rounds, after checking every pair partners once and opposes twice."""
+    """The rounds, after checking each seats 4n players once and every pair partners
+    once and opposes twice."""
     partners: dict[tuple[int, int], int] = {}
     opponents: dict[tuple[int, int], int] = {}
     for r in rounds:
+        seated = [p for t in r for p in t]
+        if len(seated) != len(set(seated)) or len(seated) != 4 * (players // 4):
+            raise AssertionError("a whist round must seat 4n players once each")
         for a, b, c, d in r:
             for x, y in ((a, c), (b, d)):
                 partners[min(x, y), max(x, y)] = partners.get((min(x, y), max(x, y)), 0) + 1
@@ -184,123 +220,172 @@ def _checked_whist(
     return rounds
 
 
-_WHIST_GROUPS = {9: (3, 3)}
-"""Groups to develop over when the cyclic group has no starting round (Z_9 has none)."""
-
-
-class _Group:
-    """A finite abelian group Z_m1 x Z_m2 x ..., elements numbered 0..order-1."""
-
-    def __init__(self, moduli: tuple[int, ...]) -> None:
-        self.moduli = moduli
-        self.elements = list(product(*(range(m) for m in moduli)))
-        self.order = len(self.elements)
-        index = {e: i for i, e in enumerate(self.elements)}
-        self._add = [
-            [
-                index[tuple((x + y) % m for x, y, m in zip(a, b, moduli, strict=True))]
-                for b in self.elements
-            ]
-            for a in self.elements
-        ]
-        self._sub = [
-            [
-                index[tuple((x - y) % m for x, y, m in zip(a, b, moduli, strict=True))]
-                for b in self.elements
-            ]
-            for a in self.elements
-        ]
-
-    def add(self, a: int, b: int) -> int:
-        return self._add[a][b]
-
-    def sub(self, a: int, b: int) -> int:
-        return self._sub[a][b]
-
-
 def _as_whist_table(t: tuple[int, ...]) -> WhistTable:
     a, b, c, d = t
     return (a, b, c, d)
 
 
-class _Restart(Exception):
-    """The current attempt used up its node budget."""
+# -- 1-rotational resolvable designs --------------------------------------------------------
 
 
-def _whist_start(group: _Group, with_fixed_point: bool, seed: int) -> list[tuple[int, ...]]:
-    """A starting round whose differences make the shifts a whist tournament: seeded
-    backtracking, restarted with a doubled node budget whenever an attempt runs long
-    (such searches have heavy tails)."""
-    m = group.order
-    fixed = m
-    rng = random.Random(seed)
-    points = list(range(1, m)) + ([0, fixed] if with_fixed_point else [])
-    # Without a fixed point, 0 sits out the starting round.
-    budget = 2000
-    while True:
-        try:
-            return _whist_attempt(group, points, fixed, rng, budget)
-        except _Restart:
-            budget *= 2
-        if budget > 1 << 26:
-            raise AssertionError(f"no whist starting round over the group {group.moduli}")
+def rotational_sizes(k: int) -> tuple[int, ...]:
+    """Players for which a 1-rotational resolvable design with tables of k is kept."""
+    return tuple(sorted(int(v) for v, e in _data("rotational.json").items() if e["k"] == k))
 
 
-def _whist_attempt(
-    group: _Group, points: list[int], fixed: int, rng: random.Random, budget: int
-) -> list[tuple[int, ...]]:
-    partner_used = [0] * group.order
-    opponent_used = [0] * group.order
-    tables: list[tuple[int, ...]] = []
-    free = set(points)
-    nodes = 0
+@cache
+def rotational_resolution(players: int, k: int) -> tuple[Round, ...] | None:
+    """The parallel classes of the 1-rotational resolvable design on ``players`` points
+    with blocks of ``k`` kept as data, checked; None when none is kept."""
+    entry = _data("rotational.json").get(str(players))
+    if entry is None or entry["k"] != k:
+        return None
+    return develop_rotational(entry, players)
 
-    def mark(a: int, b: int, used: list[int], delta: int, cap: int) -> bool:
-        """Count the pair's two differences; False if either now exceeds ``cap``."""
-        if fixed in (a, b):
-            return True
-        x, y = group.sub(a, b), group.sub(b, a)
-        used[x] += delta
-        used[y] += delta
-        return used[x] <= cap and used[y] <= cap
 
-    def search() -> bool:
-        nonlocal nodes
-        if not free:
-            return True
-        nodes += 1
-        if nodes > budget:
-            raise _Restart
-        first = fixed if fixed in free else min(free)
-        rest = sorted(free - {first})
-        rng.shuffle(rest)
-        for partner in rest:
-            if mark(first, partner, partner_used, 1, 1):
-                others = [x for x in rest if x != partner]
-                for i, c in enumerate(others):
-                    ok = mark(first, c, opponent_used, 1, 2)
-                    ok = mark(partner, c, opponent_used, 1, 2) and ok
-                    if ok:
-                        for d in others[i + 1 :]:
-                            ok = mark(c, d, partner_used, 1, 1)
-                            ok = mark(first, d, opponent_used, 1, 2) and ok
-                            ok = mark(partner, d, opponent_used, 1, 2) and ok
-                            if ok:
-                                table = (first, c, partner, d)
-                                tables.append(table)
-                                free.difference_update(table)
-                                if search():
-                                    return True
-                                tables.pop()
-                                free.update(table)
-                            mark(c, d, partner_used, -1, 1)
-                            mark(first, d, opponent_used, -1, 2)
-                            mark(partner, d, opponent_used, -1, 2)
-                    mark(first, c, opponent_used, -1, 2)
-                    mark(partner, c, opponent_used, -1, 2)
-            mark(first, partner, partner_used, -1, 1)
-        return False
+def develop_rotational(entry: dict[str, Any], players: int) -> tuple[Round, ...]:
+    """The rounds of a 1-rotational design from its base blocks over the group
+    (``{"group": moduli, "k": k, "base": blocks}``): the first round is the fixed point
+    with the subgroup H of order k - 1 and the base blocks shifted by H; the others are
+    its shifts by a representative of each coset of H. Checked before returned."""
+    group = Group(tuple(entry["group"]))
+    k = int(entry["k"])
+    fixed = group.order
+    if group.order + 1 != players:
+        raise AssertionError(f"the kept base blocks are not for {players} players")
+    subgroup = group.subgroup_of_order(k - 1)
+    if subgroup is None:
+        raise AssertionError(f"the group {group.moduli} has no single subgroup of order {k - 1}")
+    first = [(fixed, *subgroup)] + [
+        tuple(group.add(x, h) for x in block) for block in entry["base"] for h in subgroup
+    ]
+    shifts: list[int] = []
+    covered: set[int] = set()
+    for g in range(group.order):
+        if g not in covered:
+            shifts.append(g)
+            covered.update(group.add(g, h) for h in subgroup)
+    rounds = tuple(
+        tuple(
+            sorted(
+                tuple(sorted(x if x == fixed else group.add(x, g) for x in block))
+                for block in first
+            )
+        )
+        for g in shifts
+    )
+    if len(rounds) * (k - 1) != players - 1:
+        raise AssertionError("a resolvable design has (v - 1)/(k - 1) rounds")
+    return _checked_resolution(rounds, players)
 
-    if not search():
-        raise AssertionError(f"no whist starting round over the group {group.moduli}")
-    return tables
+
+# -- designs on levels, and tripling ---------------------------------------------------------
+
+
+def develop_leveled(entry: dict[str, Any], players: int) -> tuple[Round, ...]:
+    """The rounds of a resolvable design on Z_q x levels (plus a fixed point) from its
+    base round (``{"q", "levels", "k", "fixed_point", "base", "fixed_classes"}``, see
+    ``design_search.leveled_resolution``): the base round shifted by each x in Z_q, then
+    each fixed round {(x, 0), (x + a, 1), (x + b, 2)}. Checked before returned."""
+    q, levels = int(entry["q"]), int(entry["levels"])
+    fixed = levels * q
+    if levels * q + bool(entry["fixed_point"]) != players:
+        raise AssertionError(f"the kept base round is not for {players} players")
+
+    def shifted(p: int, x: int) -> int:
+        return p if p == fixed else (p // q) * q + (p % q + x) % q
+
+    rounds: list[Round] = [
+        tuple(sorted(tuple(sorted(shifted(p, x) for p in block)) for block in entry["base"]))
+        for x in range(q)
+    ]
+    for a, b in entry["fixed_classes"]:
+        rounds.append(tuple((x, q + (x + a) % q, 2 * q + (x + b) % q) for x in range(q)))
+    if len(rounds) * (int(entry["k"]) - 1) != players - 1:
+        raise AssertionError("a resolvable design has (v - 1)/(k - 1) rounds")
+    return _checked_resolution(tuple(rounds), players)
+
+
+def tripled(rounds: tuple[Round, ...], players: int) -> tuple[Round, ...]:
+    """A Kirkman triple system on 3v players from one on v: player (x, i) is numbered
+    i*v + x. One round seats each x's three copies together; then each round of the
+    smaller system gives three, one per slope d: its triple {a0, a1, a2} becomes the
+    triples {(a0, j), (a1, j + d), (a2, j + 2d)} for j in Z_3 (the non-vertical lines of
+    the 3 x 3 grid on its copies), so any two players on different x meet exactly once."""
+    out: list[Round] = [tuple((x, players + x, 2 * players + x) for x in range(players))]
+    for r in rounds:
+        for d in range(3):
+            out.append(
+                tuple(
+                    sorted(
+                        tuple(sorted(((j + s * d) % 3) * players + t[s] for s in range(3)))
+                        for t in r
+                        for j in range(3)
+                    )
+                )
+            )
+    return _checked_resolution(tuple(out), 3 * players)
+
+
+@cache
+def kirkman_resolution(players: int) -> tuple[tuple[Round, ...], str] | None:
+    """A Kirkman triple system on ``players`` (every pair once at tables of three in
+    (players - 1)/2 rounds), with the name of its construction; None when none is built.
+    Affine geometries for powers of 3, the PG(3, 2) packing for 15, kept base blocks
+    (1-rotational or on levels), and tripling a smaller one."""
+    if players % 6 != 3:
+        return None
+    if has_affine_resolution(players, 3):
+        dim = 2
+        while 3**dim < players:
+            dim += 1
+        return affine_resolution(3, dim), f"affine geometry AG({dim}, 3)"
+    if players == 15:
+        return kirkman_15(), "Kirkman triple system (packing of PG(3, 2))"
+    rotational = rotational_resolution(players, 3)
+    if rotational is not None:
+        return rotational, f"1-rotational Kirkman triple system KTS({players})"
+    entry = _data("leveled.json").get(str(players))
+    if entry is not None and entry["k"] == 3:
+        return develop_leveled(entry, players), f"Kirkman triple system KTS({players}) on levels"
+    smaller = kirkman_resolution(players // 3) if players % 9 == 0 else None
+    if smaller is not None:
+        return tripled(smaller[0], players // 3), f"tripled KTS({players // 3})"
+    return None
+
+
+@cache
+def resolvable_four(players: int) -> tuple[tuple[Round, ...], str] | None:
+    """A resolvable (v, 4, 1) design (every pair once at tables of four in (v - 1)/3
+    rounds), with the name of its construction; None when none is built."""
+    if players % 12 != 4:
+        return None
+    if has_affine_resolution(players, 4):
+        dim = 2
+        while 4**dim < players:
+            dim += 1
+        return affine_resolution(4, dim), f"affine geometry AG({dim}, 4)"
+    rotational = rotational_resolution(players, 4)
+    if rotational is not None:
+        return rotational, f"1-rotational resolvable ({players}, 4, 1) design"
+    entry = _data("leveled.json").get(str(players))
+    if entry is not None and entry["k"] == 4:
+        return develop_leveled(entry, players), f"resolvable ({players}, 4, 1) design on levels"
+    return None
+
+
+# -- published social-golfer schedules ------------------------------------------------------
+
+
+@cache
+def golf_schedule(players: int) -> tuple[tuple[Round, ...], str] | None:
+    """A published social-golfer schedule for ``players`` at tables of four (no pair
+    shares a table twice, though not every pair meets), kept as data and checked on load;
+    None when none is kept."""
+    entry = _data("golf.json").get(str(players))
+    if entry is None:
+        return None
+    rounds = tuple(tuple(tuple(t) for t in r) for r in entry["rounds"])
+    if any(len(t) != int(entry["table_size"]) for r in rounds for t in r):
+        raise AssertionError("a kept social-golfer round has a table of the wrong size")
+    return _checked_resolution(rounds, players), f"social-golfer schedule ({len(rounds)} rounds)"

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from allfives import side_seats, sides_of
-from pairing.algorithms.designs import is_whist_size
+from pairing.algorithms.designs import has_whist_tournament
 from pairing.algorithms.group_swiss import group_swiss_seat
 from pairing.algorithms.league_night import league_night_pair
 from pairing.algorithms.quality import make_draw, score_map
-from pairing.algorithms.rotating import WHIST_MAX_PLAYERS, rotating_seat, whist_schedule
+from pairing.algorithms.rotating import rotating_seat, whist_schedule
 from pairing.algorithms.round_robin import group_round_robin_schedule, round_robin_schedule
 from pairing.algorithms.swiss import swiss_pair
 from pairing.algorithms.table_sizes import table_sizes
@@ -195,7 +195,11 @@ def _whist_round(field: DrawField) -> Draw | None:
     schedule; None otherwise. The schedule is placed by the tournament's seed, so every
     round reads the same one."""
     ids = sorted(e.id for e in field.entrants)
-    if not is_whist_size(len(ids)) or len(ids) > WHIST_MAX_PLAYERS:
+    if len(ids) % 4 == 3:
+        # 4n + 3: the whist with one empty seat, if the tournament seats tables of three.
+        if field.table_size != MIXED or not has_whist_tournament(len(ids) + 1):
+            return None
+    elif not has_whist_tournament(len(ids)):
         return None
     if len(ids) % 4 and not field.allow_byes:
         return None  # 4n + 1 players: one sits out every round

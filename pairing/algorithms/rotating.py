@@ -4,8 +4,10 @@ Vocabulary: each player plays for themself; at a four-player table seats 0+2 and
 this round's *partners* (docs/rules.md R2) and the other four pairs *opponents*. A *whist
 tournament* is the ideal schedule: with 4n players, 4n - 1 rounds in which every pair are
 partners exactly once and opponents exactly twice (4n + 1 players: 4n + 1 rounds, one
-sitting out each round). ``whist_schedule`` builds it (see ``designs.py``) for up to
-``WHIST_MAX_PLAYERS`` players.
+sitting out each round). ``whist_schedule`` builds it (see ``designs.py``) for every such
+count up to ``WHIST_MAX_PLAYERS``, and for 4n + 3 players the nearest thing: Wh(4n + 4)
+with one seat left empty, so one table a round plays three-handed; its report says how far
+the partner and opponent counts then stray from once and twice.
 
 ``rotating_seat`` seats one round at a time, for events that pair by standing or whose
 field changes (withdrawals, late entrants). Costs, most important first:
@@ -29,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from math import lcm
 
-from pairing.algorithms.designs import is_whist_size, whist_tournament
+from pairing.algorithms.designs import has_whist_tournament, whist_sizes, whist_tournament
 from pairing.algorithms.group_swiss import choose_byes, seat_by_tiers
 from pairing.algorithms.matching import Edge, min_cost_matching
 from pairing.algorithms.quality import make_draw, schedule_report
@@ -45,8 +47,8 @@ from pairing.algorithms.types import (
     as_fraction,
 )
 
-WHIST_MAX_PLAYERS = 21
-"""Largest whist schedule built on request (the cyclic search grows steeply beyond)."""
+WHIST_MAX_PLAYERS = max(whist_sizes())
+"""Largest whist schedule built on request (starting rounds are kept as data up to it)."""
 
 CONFLICT_TIERS = 2
 ROTATING_TIERS: tuple[Tier, ...] = ("partnered", "opposed", "gap", "position")
@@ -162,29 +164,35 @@ def _unit(entrants: Sequence[Entrant]) -> int:
 def whist_schedule(entrant_ids: Sequence[int], *, seed: int) -> Schedule:
     """The whole whist tournament for 4n or 4n + 1 entrants (at most WHIST_MAX_PLAYERS):
     every pair partners exactly once and opponents exactly twice; with 4n + 1 entrants
-    each sits out one round. Entrants are placed on the design's points by the seed."""
+    each sits out one round. With 4n + 3 entrants, Wh(4n + 4) with one empty seat: the
+    table missing a player plays three-handed (everyone for themself), and the report
+    gives the partner and opponent counts that result. Entrants are placed on the
+    design's points by the seed."""
     count = len(entrant_ids)
     if len(set(entrant_ids)) != count:
         raise ValueError("entrant ids must be unique")
-    if not is_whist_size(count) or count > WHIST_MAX_PLAYERS:
+    design_size = count + 1 if count % 4 == 3 else count
+    if not has_whist_tournament(design_size):
         raise PairingError(
             "whist_size",
-            f"a whist schedule needs 4n or 4n + 1 players, at most {WHIST_MAX_PLAYERS}; "
+            f"a whist schedule needs 4n, 4n + 1 or 4n + 3 players, at most {WHIST_MAX_PLAYERS}; "
             f"got {count} (seat rounds one at a time with rotating_seat instead)",
         )
     rng = random.Random(seed)
     ids = sorted(entrant_ids)
     rng.shuffle(ids)
+    points: list[int | None] = list(ids) + [None] * (design_size - count)
     history = History()
     scores = {eid: as_fraction(0) for eid in ids}
     rounds: list[Draw] = []
-    for design_round in whist_tournament(count):
-        tables = [[ids[p] for p in t] for t in design_round]
+    for design_round in whist_tournament(design_size):
+        tables = [[e for e in (points[p] for p in t) if e is not None] for t in design_round]
         seated = {e for t in tables for e in t}
         byes = sorted(set(ids) - seated)
         draw = make_draw(tables, byes, scores=scores, history=history, seed=seed)
         rounds.append(draw)
         history = history.with_tables(draw.tables)
-    return Schedule(
-        tuple(rounds), schedule_report(rounds, ids), construction=f"cyclic whist Wh({count})"
-    )
+    name = f"cyclic whist Wh({design_size})"
+    if design_size != count:
+        name += ", one seat empty"
+    return Schedule(tuple(rounds), schedule_report(rounds, ids), construction=name)

@@ -7,9 +7,11 @@ exactly once: the *bye* rotates with the circle). A *double* round robin repeats
 rounds with the seats swapped.
 
 At three- or four-player tables the aim is that each pair shares a table as close to once
-as possible. Where an exact design exists it is used (see ``designs.py``): AG(2, 3) seats
-9 players at 3-player tables in 4 rounds, AG(3, 3) 27 in 13, Kirkman's schoolgirls 15 in 7,
-AG(2, 4) 16 players at 4-player tables in 5 rounds, AG(3, 4) 64 in 21. Otherwise the
+as possible. Where an exact design exists it is used (see ``designs.py``): a Kirkman
+triple system for every count 9, 15, 21, ..., 63 at 3-player tables ((n - 1)/2 rounds),
+a resolvable (n, 4, 1) design for 16, 28, 40, 52 and 64 at 4-player tables ((n - 1)/3
+rounds), and the published social-golfer schedules (32 and 36 players at tables of four,
+no pair twice, for as many rounds as they have). Otherwise the
 multi-round tabu search of ``schedule_search.py`` spreads the meetings, and the
 schedule's report says how close it came: pairs unmet and meetings beyond the first,
 against the least any schedule of the same shape could have.
@@ -22,7 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import ceil
 
-from pairing.algorithms.designs import affine_resolution, has_affine_resolution, kirkman_15
+from pairing.algorithms.designs import golf_schedule, kirkman_resolution, resolvable_four
 from pairing.algorithms.quality import make_draw, schedule_report
 from pairing.algorithms.schedule_search import ScheduleSearch, spread_bound
 from pairing.algorithms.table_sizes import table_sizes
@@ -106,13 +108,10 @@ def group_round_robin_schedule(
 
 
 def _design(n: int, table_size: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], str] | None:
-    if has_affine_resolution(n, table_size):
-        dim = 2
-        while table_size**dim < n:
-            dim += 1
-        return affine_resolution(table_size, dim), f"affine geometry AG({dim}, {table_size})"
-    if (n, table_size) == (15, 3):
-        return kirkman_15(), "Kirkman triple system (packing of PG(3, 2))"
+    if table_size == 3:
+        return kirkman_resolution(n)
+    if table_size == 4:
+        return resolvable_four(n) or golf_schedule(n)
     return None
 
 

@@ -11,9 +11,16 @@ import pytest
 
 from pairing.algorithms.designs import (
     affine_resolution,
+    develop_rotational,
+    develop_whist,
+    golf_schedule,
     has_affine_resolution,
+    has_whist_tournament,
     is_whist_size,
     kirkman_15,
+    kirkman_resolution,
+    resolvable_four,
+    tripled,
     whist_tournament,
 )
 from tests.pairing.algorithms.counters import (
@@ -64,7 +71,20 @@ def test_kirkman_schoolgirls_meet_every_pair_once_in_seven_rounds() -> None:
     assert {counts[p] for p in all_pairs(range(15))} == {1}
 
 
-@pytest.mark.parametrize("players", [4, 5, 8, 9, 12, 13, 16, 17])
+WHIST_RANGE = [v for v in range(4, 65) if v % 4 in (0, 1) and has_whist_tournament(v)]
+KIRKMAN_RANGE = [v for v in range(9, 64, 6) if kirkman_resolution(v) is not None]
+RESOLVABLE_FOUR_RANGE = [v for v in range(16, 65, 12) if resolvable_four(v) is not None]
+
+
+def test_the_kept_designs_cover_at_least_the_sizes_searched_so_far() -> None:
+    # Each size below is built from kept data or a construction; losing one fails here.
+    assert set(WHIST_RANGE) >= {4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29}
+    assert set(WHIST_RANGE) >= {37, 40, 41, 45, 49, 53, 61}
+    assert set(KIRKMAN_RANGE) >= {9, 15, 21, 27, 33, 45, 51, 57, 63}
+    assert set(RESOLVABLE_FOUR_RANGE) >= {16, 52, 64}
+
+
+@pytest.mark.parametrize("players", WHIST_RANGE)
 def test_whist_tournament_partners_once_and_opposes_twice(players: int) -> None:
     design = whist_tournament(players)
     rounds = [[list(t) for t in r] for r in design]
@@ -76,6 +96,70 @@ def test_whist_tournament_partners_once_and_opposes_twice(players: int) -> None:
     if players % 4 == 1:  # everyone sits out exactly once
         out = [next(iter(set(range(players)) - {p for t in r for p in t})) for r in rounds]
         assert sorted(out) == list(range(players))
+
+
+def test_a_tampered_whist_starting_round_is_refused_on_load() -> None:
+    # given the kept starting round of Wh(24) with two players swapped between tables
+    entry = json.loads((DESIGNS.parents[3] / "pairing/algorithms/data/whist.json").read_text())
+    start = [list(t) for t in entry["24"]["start"]]
+    start[0][0], start[1][1] = start[1][1], start[0][0]
+    # when it is developed, then the check refuses it
+    with pytest.raises(AssertionError, match="whist conditions"):
+        develop_whist({**entry["24"], "start": start}, 24)
+
+
+@pytest.mark.parametrize("players", KIRKMAN_RANGE)
+def test_kirkman_triple_system_meets_every_pair_once(players: int) -> None:
+    built = kirkman_resolution(players)
+    assert built is not None, f"no Kirkman triple system for {players}"
+    design, _name = built
+    assert len(design) == (players - 1) // 2
+    assert all(is_partition(r, [], range(players)) for r in design)
+    assert all(len(t) == 3 for r in design for t in r)
+    counts = meeting_counts(design)
+    assert {counts[p] for p in all_pairs(range(players))} == {1}
+
+
+@pytest.mark.parametrize("players", RESOLVABLE_FOUR_RANGE)
+def test_resolvable_design_with_tables_of_four_meets_every_pair_once(players: int) -> None:
+    built = resolvable_four(players)
+    assert built is not None, f"no resolvable ({players}, 4, 1) design"
+    design, _name = built
+    assert len(design) == (players - 1) // 3
+    assert all(is_partition(r, [], range(players)) for r in design)
+    assert all(len(t) == 4 for r in design for t in r)
+    counts = meeting_counts(design)
+    assert {counts[p] for p in all_pairs(range(players))} == {1}
+
+
+def test_tripling_a_kirkman_system_gives_one_three_times_the_size() -> None:
+    # given KTS(9), when tripled
+    design = tripled(affine_resolution(3, 2), 9)
+    # then it is a KTS(27): 13 rounds, every pair once
+    assert len(design) == 13
+    assert all(is_partition(r, [], range(27)) for r in design)
+    assert {meeting_counts(design)[p] for p in all_pairs(range(27))} == {1}
+
+
+def test_tampered_base_blocks_are_refused_on_load() -> None:
+    # given the base blocks of the 1-rotational KTS(33) with two points swapped
+    entry = json.loads(
+        (DESIGNS.parents[3] / "pairing/algorithms/data/rotational.json").read_text()
+    )["33"]
+    base = [list(b) for b in entry["base"]]
+    base[0][0], base[1][0] = base[1][0], base[0][0]
+    # when developed, then the check refuses it
+    with pytest.raises(AssertionError):
+        develop_rotational({**entry, "base": base}, 33)
+
+
+def test_social_golfer_schedule_for_32_never_repeats_a_meeting() -> None:
+    built = golf_schedule(32)
+    assert built is not None
+    design, _name = built
+    assert len(design) == 7
+    assert all(is_partition(r, [], range(32)) and len(r) == 8 for r in design)
+    assert max(meeting_counts(design).values()) == 1
 
 
 def test_whist_sizes() -> None:

@@ -50,10 +50,32 @@ def test_whist_schedule_partners_once_opposes_twice(players: int) -> None:
 
 
 def test_whist_schedule_rejects_sizes_it_cannot_build() -> None:
-    for count in (6, 10, WHIST_MAX_PLAYERS + 3):
+    for count in (6, 10, WHIST_MAX_PLAYERS + 2):
         with pytest.raises(PairingError) as error:
             whist_schedule(list(range(count)), seed=0)
         assert error.value.code == "whist_size"
+
+
+@pytest.mark.parametrize("count", [7, 11, 23])
+def test_whist_for_4n_plus_3_leaves_one_seat_empty_and_never_repeats_a_partner(
+    count: int,
+) -> None:
+    # given 4n + 3 players, when the whist schedule is built
+    schedule = whist_schedule(list(range(count)), seed=3)
+    rounds = [[list(t.seats) for t in d.tables] for d in schedule.rounds]
+    # then every round seats everyone, one table three-handed
+    assert len(rounds) == count
+    for r in rounds:
+        assert is_partition(r, [], range(count))
+        assert sorted(len(t) for t in r)[0] == 3 and sorted(len(t) for t in r)[1:] == [4] * (
+            count // 4
+        )
+    # and no pair partners twice, none opposes more than twice, and the report says so
+    partners = partner_counts(rounds)
+    assert max(partners.values()) == 1
+    assert max(opponent_counts(rounds).values()) <= 3
+    assert max(schedule.report.partner_counts) == 1
+    assert "one seat empty" in schedule.construction
 
 
 def simulate(n: int, rounds: int, seed: int, **options: bool) -> Iterator[tuple[History, Draw]]:
