@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.contrib.django_filters import DjangoFilterExtension
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.plumbing import get_doc
@@ -150,3 +151,25 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped
                 _('A key from "API tokens", sent as "Token <key>" (or "Bearer <key>").')
             ),
         }
+
+
+class BoundedFilterExtension(DjangoFilterExtension):  # type: ignore[no-untyped-call]
+    """django-filter's query parameters with the limits their form fields enforce
+    (``min_value``, ``max_value``, ``max_length``): a value the server refuses with 400
+    is one the schema calls invalid, and every value it calls valid is accepted."""
+
+    priority = 1  # before drf-spectacular's own extension for the same backend
+
+    def resolve_filter_field(
+        self, auto_schema: Any, model: Any, filterset_class: Any, field_name: str, filter_field: Any
+    ) -> list[dict[str, Any]]:
+        parameters: list[dict[str, Any]] = super().resolve_filter_field(  # type: ignore[no-untyped-call]
+            auto_schema, model, filterset_class, field_name, filter_field
+        )
+        limits = {"min_value": "minimum", "max_value": "maximum", "max_length": "maxLength"}
+        for parameter in parameters:
+            parameter["schema"].pop("nullable", None)  # a query string cannot send null
+            for option, keyword in limits.items():
+                if filter_field.extra.get(option) is not None:
+                    parameter["schema"][keyword] = filter_field.extra[option]
+        return parameters
