@@ -70,8 +70,9 @@ ERROR_RESPONSES: dict[int, OpenApiResponse] = {
     413: _error("Request body too large."),
     415: _error("Unsupported media type: send JSON."),
     429: _error("Too many requests: throttled."),
+    503: _error("The database is not answering; try again after Retry-After seconds."),
 }
-READ_ERRORS = (400, 401, 403, 404, 405, 406, 429)
+READ_ERRORS = (400, 401, 403, 404, 405, 406, 429, 503)
 WRITE_ERRORS = (*READ_ERRORS, 409, 413, 415)
 
 
@@ -87,6 +88,14 @@ class AutoSchema(SpectacularAutoSchema):
                     ERROR_RESPONSES[code], str(code), ["application/json"], direction
                 )
         return responses
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        # A body the serializer refuses extra fields in (``unknown_field``) says so, so
+        # that clients and schema-driven tests do not think extras are welcome.
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)  # type: ignore[no-untyped-call]
+        if direction == "request" and getattr(serializer, "refuses_unknown_fields", False):
+            schema["additionalProperties"] = False
+        return schema
 
     def get_auth(self) -> list[dict[str, Any]]:
         # A read the public may make needs no credentials: say so with the empty
