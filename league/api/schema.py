@@ -177,8 +177,11 @@ class BoundedFilterExtension(DjangoFilterExtension):  # type: ignore[no-untyped-
         )
         limits = {"min_value": "minimum", "max_value": "maximum", "max_length": "maxLength"}
         for parameter in parameters:
-            parameter["schema"].pop("nullable", None)  # a query string cannot send null
+            schema = parameter["schema"]
+            schema.pop("nullable", None)  # a query string cannot send null
+            if schema.get("type") == "string" and "enum" not in schema:
+                schema["minLength"] = 1  # an empty filter is refused (league.api.filters)
             for option, keyword in limits.items():
                 if filter_field.extra.get(option) is not None:
-                    parameter["schema"][keyword] = filter_field.extra[option]
+                    schema[keyword] = filter_field.extra[option]
         return parameters
