@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.contrib.django_filters import DjangoFilterExtension
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.plumbing import get_doc
@@ -69,8 +70,9 @@ ERROR_RESPONSES: dict[int, OpenApiResponse] = {
     413: _error("Request body too large."),
     415: _error("Unsupported media type: send JSON."),
     429: _error("Too many requests: throttled."),
+    503: _error("The database is not answering; try again after Retry-After seconds."),
 }
-READ_ERRORS = (400, 401, 403, 404, 405, 406, 429)
+READ_ERRORS = (400, 401, 403, 404, 405, 406, 429, 503)
 WRITE_ERRORS = (*READ_ERRORS, 409, 413, 415)
 
 
@@ -86,6 +88,14 @@ class AutoSchema(SpectacularAutoSchema):
                     ERROR_RESPONSES[code], str(code), ["application/json"], direction
                 )
         return responses
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        # A body the serializer refuses extra fields in (``unknown_field``) says so, so
+        # that clients and schema-driven tests do not think extras are welcome.
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)  # type: ignore[no-untyped-call]
+        if direction == "request" and getattr(serializer, "refuses_unknown_fields", False):
+            schema["additionalProperties"] = False
+        return schema
 
     def get_auth(self) -> list[dict[str, Any]]:
         # A read the public may make needs no credentials: say so with the empty
@@ -150,3 +160,28 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped
                 _('A key from "API tokens", sent as "Token <key>" (or "Bearer <key>").')
             ),
         }
+
+
+class BoundedFilterExtension(DjangoFilterExtension):  # type: ignore[no-untyped-call]
+    """django-filter's query parameters with the limits their form fields enforce
+    (``min_value``, ``max_value``, ``max_length``): a value the server refuses with 400
+    is one the schema calls invalid, and every value it calls valid is accepted."""
+
+    priority = 1  # before drf-spectacular's own extension for the same backend
+
+    def resolve_filter_field(
+        self, auto_schema: Any, model: Any, filterset_class: Any, field_name: str, filter_field: Any
+    ) -> list[dict[str, Any]]:
+        parameters: list[dict[str, Any]] = super().resolve_filter_field(  # type: ignore[no-untyped-call]
+            auto_schema, model, filterset_class, field_name, filter_field
+        )
+        limits = {"min_value": "minimum", "max_value": "maximum", "max_length": "maxLength"}
+        for parameter in parameters:
+            schema = parameter["schema"]
+            schema.pop("nullable", None)  # a query string cannot send null
+            if schema.get("type") == "string" and "enum" not in schema:
+                schema["minLength"] = 1  # an empty filter is refused (league.api.filters)
+            for option, keyword in limits.items():
+                if filter_field.extra.get(option) is not None:
+                    schema[keyword] = filter_field.extra[option]
+        return parameters

@@ -42,6 +42,8 @@ MAX_SEED = 100_000
 class StrictFieldsMixin:
     """Refuse body fields the serializer does not know (read-only ones are ignored)."""
 
+    refuses_unknown_fields = True  # the schema declares additionalProperties: false
+
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):
             known = set(self.fields)  # type: ignore[attr-defined]
@@ -53,7 +55,24 @@ class StrictFieldsMixin:
                         for k in unknown
                     }
                 )
+            wrong = self._wrong_types(data)
+            if wrong:
+                raise serializers.ValidationError(wrong)
         return super().to_internal_value(data)  # type: ignore[misc]
+
+    def _wrong_types(self, data: Mapping[str, Any]) -> dict[str, list[ErrorDetail]]:
+        # DRF reads 0 and "yes" as booleans and numbers as text; the schema says a
+        # boolean is true or false and text is a string, and a body must keep to it.
+        wrong: dict[str, list[ErrorDetail]] = {}
+        for name, value in data.items():
+            field = self.fields.get(name)  # type: ignore[attr-defined]
+            if field is None or field.read_only or value is None:
+                continue
+            if isinstance(field, serializers.BooleanField) and not isinstance(value, bool):
+                wrong[name] = [ErrorDetail(str(_("Must be true or false.")), code="invalid")]
+            elif isinstance(field, serializers.CharField) and not isinstance(value, str):
+                wrong[name] = [ErrorDetail(str(_("Must be text.")), code="invalid")]
+        return wrong
 
 
 class StrictModelSerializer(StrictFieldsMixin, serializers.ModelSerializer):  # type: ignore[type-arg]

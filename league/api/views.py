@@ -32,6 +32,7 @@ from rest_framework.response import Response
 
 from league.api import filters
 from league.api.errors import database_unavailable
+from league.api.negotiation import FormatIsAFilter
 from league.api.parsers import RequestTooLarge
 from league.api.permissions import (
     ROLE_MANAGE,
@@ -257,6 +258,7 @@ class TournamentViewSet(LeagueViewSet):
 
     serializer_class = TournamentSerializer
     filterset_class = filters.TournamentFilter
+    content_negotiation_class = FormatIsAFilter  # ?format= is the tournament's format
     tournament_field = ""
     ordering_fields = ["starts_on", "name", "id"]
     ordering = ["-starts_on", "name"]

@@ -7,13 +7,18 @@ from rest_framework import serializers
 
 from league.models import EntryMode
 
+# Ids and counts stop where the database columns do, so that a larger number is a 400
+# (and the schema says so) rather than an overflow in the query.
+ID_MAX = 2**63 - 1
+COUNT_MAX = 2**31 - 1
+
 
 class VersionSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    version = serializers.IntegerField(min_value=0)
+    version = serializers.IntegerField(min_value=0, max_value=COUNT_MAX)
 
 
 class HandRecordSerializer(VersionSerializer):
-    number = serializers.IntegerField(min_value=1)
+    number = serializers.IntegerField(min_value=1, max_value=COUNT_MAX)
     hand = serializers.JSONField()
 
 
@@ -28,13 +33,16 @@ class ModeSerializer(VersionSerializer):
 class MatchCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     """A table's match (``table``), or a friendly between registered players."""
 
-    table = serializers.IntegerField(required=False, min_value=1)
+    table = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
     players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False, min_length=2, max_length=4
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        required=False,
+        min_length=2,
+        max_length=4,
     )
-    rule_set = serializers.IntegerField(required=False, min_value=1)
+    rule_set = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
     entry_mode = serializers.ChoiceField(choices=EntryMode.choices, default=EntryMode.TALLY)
-    target = serializers.IntegerField(required=False, min_value=1)
+    target = serializers.IntegerField(required=False, min_value=1, max_value=COUNT_MAX)
 
     def validate(self, attrs: dict[str, object]) -> dict[str, object]:
         if ("table" in attrs) == ("players" in attrs):

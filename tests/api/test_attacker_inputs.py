@@ -129,7 +129,7 @@ def test_wrong_types_and_out_of_range_numbers_are_400(
         ("/api/tables/?round=-4", 400),
         ("/api/tables/?player_count=9", 400),
         ("/api/players/?page=999999", 404),
-        ("/api/players/?page=abc", 404),
+        ("/api/players/?page=abc", 400),
     ],
 )
 def test_huge_or_bad_ids_are_clean_errors(url: str, status: int) -> None:
