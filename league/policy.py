@@ -206,15 +206,12 @@ def players_editable_by(*, user: AnyUser) -> QuerySet[Player]:
 
 
 def players_visible_in_admin(*, user: AnyUser) -> QuerySet[Player]:
-    """Players an organiser finds in the admin: their clubs' players, and the visitors
-    entered in the tournaments they manage (shown without contact details)."""
-    if user_is_superuser(user=user):
-        return Player.objects.all()
-    managed = tournaments_managed_by(user=user).values("pk")
-    return Player.objects.filter(
-        Q(pk__in=players_with_contact_for(user=user).values("pk"))
-        | Q(memberships__tournament__in=managed)
-    ).distinct()
+    """Players an organiser finds in the admin: everyone (names are public, as on the
+    site) so that visitors can be entered — contact details only through
+    ``players_with_contact_for``."""
+    if not user_is_organiser(user=user):
+        return Player.objects.none()
+    return Player.objects.all()
 
 
 def players_enterable_in(*, user: AnyUser, tournament: Tournament) -> QuerySet[Player]:
@@ -247,6 +244,17 @@ def seasons_managed_by(*, user: AnyUser) -> QuerySet[Season]:
     return Season.objects.filter(club__in=clubs_organised_by(user=user).values("pk"))
 
 
+def seasons_usable_by(*, user: AnyUser) -> QuerySet[Season]:
+    """Seasons the user may pick for a tournament: their clubs', and those of the
+    tournaments they run (a guest organiser keeps the tournament's own season)."""
+    if user_is_superuser(user=user):
+        return Season.objects.all()
+    managed = tournaments_managed_by(user=user).values("pk")
+    return Season.objects.filter(
+        Q(pk__in=seasons_managed_by(user=user).values("pk")) | Q(tournaments__in=managed)
+    ).distinct()
+
+
 def divisions_managed_by(*, user: AnyUser) -> QuerySet[Division]:
     return Division.objects.filter(season__in=seasons_managed_by(user=user).values("pk"))
 
@@ -262,6 +270,10 @@ def rule_sets_usable_by(*, user: AnyUser) -> QuerySet[RuleSet]:
     """Rule sets the user may pick for a season or tournament: shared ones and their clubs'."""
     if user_is_superuser(user=user):
         return RuleSet.objects.all()
+    managed = tournaments_managed_by(user=user).values("pk")
     return RuleSet.objects.filter(
-        Q(club__isnull=True) | Q(club__in=clubs_organised_by(user=user).values("pk"))
-    )
+        Q(club__isnull=True)
+        | Q(club__in=clubs_organised_by(user=user).values("pk"))
+        | Q(tournaments__in=managed)
+        | Q(seasons__tournaments__in=managed)
+    ).distinct()

@@ -28,7 +28,8 @@ from league.models import (
     Player,
     Tournament,
 )
-from league.selectors import user_is_superuser
+from league.selectors import club_can_manage, clubs_organised_by, user_is_superuser
+from league.services.clubs import ownership_check
 from league.services.records import entry_delete, record_update
 from league.services.registration import (
     entry_check,
@@ -149,7 +150,22 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     inlines = [EntryInline]
     actions = ["duplicate_settings"]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "season", "division", "status", "starts_on", "venue"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "name",
+                    "slug",
+                    "club",
+                    "accepts_visitors",
+                    "season",
+                    "division",
+                    "status",
+                    "starts_on",
+                    "venue",
+                ]
+            },
+        ),
         (
             _("Format"),
             {"fields": ["format", "table_size", "rounds_count", "rule_set", "allow_byes", "seed"]},
@@ -174,7 +190,18 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
         return super().get_queryset(request).select_related("season")
 
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        initial = super().get_changeform_initial_data(request)
+        own = list(clubs_organised_by(user=request.user)[:2])
+        if len(own) == 1:
+            initial.setdefault("club", own[0].pk)
+        return initial
+
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        # The season's club hosts the tournament; what it points at is the club's own.
+        ownership_check(instance=obj)
+        if not change and not club_can_manage(user=request.user, club_id=obj.club_id):
+            raise ValidationError(_("You do not organise this club."), code="club_not_organised")
         super().save_model(request, obj, form, change)
         if not change and not user_is_superuser(user=request.user):
             # Whoever creates a tournament organises it.

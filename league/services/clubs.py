@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import Club, Membership, MembershipRole, RuleSet, Season, Tournament
+from league.roles import ORGANISERS_GROUP
 
 
 def _unique(model: type[models.Model], field: str, base: str, limit: int) -> str:
@@ -52,9 +54,12 @@ def membership_add(*, club: Club, user: Any, role: str) -> Membership:
         _keep_an_organiser(membership, new_role=role)
         membership.role = role
         membership.save(update_fields=["role", "updated_at"])
-    if role == MembershipRole.ORGANISER and not user.is_staff:
-        user.is_staff = True
-        user.save(update_fields=["is_staff"])
+    if role == MembershipRole.ORGANISER:
+        if not user.is_staff:
+            user.is_staff = True
+            user.save(update_fields=["is_staff"])
+        # The group carries the admin's model permissions; the rows are the policy's.
+        Group.objects.get_or_create(name=ORGANISERS_GROUP)[0].user_set.add(user)
     return membership
 
 
