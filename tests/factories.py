@@ -11,6 +11,7 @@ from factory.django import DjangoModelFactory
 
 from league.models import (
     Club,
+    Division,
     Entry,
     EntryMember,
     Membership,
@@ -92,6 +93,14 @@ class SeasonFactory(DjangoModelFactory[Season]):
     club = factory.LazyFunction(lambda: ClubFactory())
     rule_set = factory.SubFactory(RuleSetFactory, club=factory.SelfAttribute("..club"))
     status = Season.Status.RUNNING
+
+
+class DivisionFactory(DjangoModelFactory[Division]):
+    class Meta:
+        model = Division
+
+    season = factory.SubFactory(SeasonFactory)
+    name = factory.Sequence(lambda n: f"Divisi {n}")
 
 
 class TournamentFactory(DjangoModelFactory[Tournament]):

@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export import resources
 from import_export.admin import ImportExportModelAdmin
-from simple_history.admin import SimpleHistoryAdmin
 
 from league.admin.base import ClubScopedAdmin
 from league.imports import CsvImportForm
@@ -149,7 +148,7 @@ class RegisterPlayersForm(forms.Form):
 
 
 @admin.register(Player)
-class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin, SimpleHistoryAdmin):
+class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
     """Players: organisers find everyone (to enter visitors), but change and read the
     contact details of their own clubs' players only."""
 
@@ -231,7 +230,7 @@ class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin, SimpleHistoryAdmin):
 
 
 @admin.register(Partnership)
-class PartnershipAdmin(ClubScopedAdmin, SimpleHistoryAdmin):
+class PartnershipAdmin(ClubScopedAdmin):
     list_display = ["name", "player_a", "player_b", "is_active"]
     list_filter = ["is_active", "seasons"]
     search_fields = ["name", "player_a__name", "player_b__name"]

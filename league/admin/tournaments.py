@@ -28,7 +28,12 @@ from league.models import (
     Player,
     Tournament,
 )
-from league.selectors import club_can_manage, clubs_organised_by, user_is_superuser
+from league.selectors import (
+    club_can_manage,
+    clubs_organised_by,
+    user_is_organiser,
+    user_is_superuser,
+)
 from league.services.clubs import ownership_check
 from league.services.records import entry_delete, record_update
 from league.services.registration import (
@@ -236,6 +241,12 @@ class EntryAdmin(TournamentScopedAdmin, ImportExportModelAdmin):
     autocomplete_fields = ["player", "partnership"]
     actions = ["withdraw"]
     form = EntryForm
+
+    def has_export_permission(self, request: HttpRequest) -> bool:
+        return user_is_organiser(user=request.user)
+
+    def has_import_permission(self, request: HttpRequest) -> bool:
+        return user_is_organiser(user=request.user)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Entry | None = None) -> Any:
         # Withdrawal is the "Withdraw" action (entry_withdraw), not a checkbox.

@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 from league.models import Club, Entry, Membership, Player, Round, RuleSet, Season, Table, Tournament
 from tests.factories import (
     ClubFactory,
-    MembershipFactory,
     EntryFactory,
+    MembershipFactory,
     PlayerFactory,
     RoundFactory,
     RuleSetFactory,
