@@ -45,6 +45,10 @@ def user_is_superuser(*, user: AnyUser) -> bool:
     return bool(user.is_authenticated and user.is_active and getattr(user, "is_superuser", False))
 
 
+def _uid(user: AnyUser) -> int:
+    return int(user.pk or 0)
+
+
 def _signed_in(user: AnyUser) -> bool:
     return bool(user.is_authenticated and user.is_active)
 
@@ -59,7 +63,7 @@ def clubs_organised_by(*, user: AnyUser) -> QuerySet[Club]:
     if not _signed_in(user):
         return Club.objects.none()
     return Club.objects.filter(
-        memberships__user__pk=user.pk, memberships__role=MembershipRole.ORGANISER
+        memberships__user__pk=_uid(user), memberships__role=MembershipRole.ORGANISER
     )
 
 
@@ -69,7 +73,7 @@ def clubs_scored_by(*, user: AnyUser) -> QuerySet[Club]:
         return Club.objects.all()
     if not _signed_in(user):
         return Club.objects.none()
-    return Club.objects.filter(memberships__user__pk=user.pk).distinct()
+    return Club.objects.filter(memberships__user__pk=_uid(user)).distinct()
 
 
 def club_can_manage(*, user: AnyUser, club_id: int | None) -> bool:
@@ -89,7 +93,7 @@ def user_is_organiser(*, user: AnyUser) -> bool:
         return False
     return (
         clubs_organised_by(user=user).exists()
-        or Tournament.objects.filter(organisers__pk=user.pk).exists()
+        or Tournament.objects.filter(organisers__pk=_uid(user)).exists()
     )
 
 
@@ -120,7 +124,7 @@ def tournaments_managed_by(*, user: AnyUser) -> QuerySet[Tournament]:
         return Tournament.objects.none()
     return Tournament.objects.filter(
         pk__in=Tournament.objects.filter(
-            Q(club__in=clubs_organised_by(user=user).values("pk")) | Q(organisers=user.pk)
+            Q(club__in=clubs_organised_by(user=user).values("pk")) | Q(organisers=_uid(user))
         ).values("pk")
     )
 
@@ -134,8 +138,8 @@ def tournaments_scored_by(*, user: AnyUser) -> QuerySet[Tournament]:
     return Tournament.objects.filter(
         pk__in=Tournament.objects.filter(
             Q(club__in=clubs_scored_by(user=user).values("pk"))
-            | Q(organisers=user.pk)
-            | Q(scorekeepers=user.pk)
+            | Q(organisers=_uid(user))
+            | Q(scorekeepers=_uid(user))
         ).values("pk")
     )
 

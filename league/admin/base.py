@@ -250,7 +250,7 @@ class ClubScopedAdmin(ServiceSavedAdmin):
         initial = super().get_changeform_initial_data(request)
         own = list(clubs_organised_by(user=request.user)[:2])
         if self.club_field and len(own) == 1 and not user_is_superuser(user=request.user):
-            initial.setdefault(self.club_field, own[0].pk)
+            initial.setdefault(self.club_field, str(own[0].pk))
         return initial
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:

@@ -39,7 +39,6 @@ class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Membership
     extra = 0
     fields = ["user", "role"]
-    autocomplete_fields: list[str] = []
 
 
 @admin.register(Club)

@@ -181,7 +181,8 @@ class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
 
     def get_export_queryset(self, request: HttpRequest) -> QuerySet[Player]:
         contact = players_with_contact_for(user=request.user).values("pk")
-        return super().get_export_queryset(request).filter(pk__in=contact)
+        exported: QuerySet[Player] = super().get_export_queryset(request)
+        return exported.filter(pk__in=contact)
 
     def get_import_resource_kwargs(self, request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_import_resource_kwargs(request, **kwargs), "user": request.user}

@@ -199,7 +199,7 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
         initial = super().get_changeform_initial_data(request)
         own = list(clubs_organised_by(user=request.user)[:2])
         if len(own) == 1:
-            initial.setdefault("club", own[0].pk)
+            initial.setdefault("club", str(own[0].pk))
         return initial
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:

@@ -135,7 +135,7 @@ class ClubSerializer(StrictModelSerializer):
 class MembershipSerializer(StrictModelSerializer):
     user = serializers.SlugRelatedField(
         slug_field="username",
-        queryset=Membership._meta.get_field("user").related_model._default_manager.all(),  # type: ignore[union-attr]
+        queryset=Membership._meta.get_field("user").related_model._default_manager.all(),
         help_text=_("The member's user name."),
     )
 

@@ -214,7 +214,7 @@ class RuleSetViewSet(LeagueViewSet):
 
     def create_row(self, data: dict[str, Any]) -> RuleSet:
         data["club"] = club_for_write(self.request, club=data.get("club"))
-        return super().create_row(data)
+        return super().create_row(data)  # type: ignore[no-any-return]
 
     def update_row(self, instance: RuleSet, data: dict[str, Any]) -> RuleSet:
         if "club" in data:
@@ -239,7 +239,7 @@ class SeasonViewSet(LeagueViewSet):
     def create_row(self, data: dict[str, Any]) -> Season:
         fallback = getattr(data.get("rule_set"), "club", None)
         data["club"] = club_for_write(self.request, club=data.get("club"), fallback=fallback)
-        return super().create_row(data)
+        return super().create_row(data)  # type: ignore[no-any-return]
 
     def update_row(self, instance: Season, data: dict[str, Any]) -> Season:
         if "club" in data:

@@ -1,6 +1,7 @@
-"""A small league world for the API tests: two clubs (A and B), each running a tournament
-(A, "own", and B, "other") with its own players, each with two entries, a published round with a seated table and a draft
-round with one, and one user per role. Clients for each role come from ``client_as``."""
+"""A small league world for the API tests: two clubs (A and B), each running a
+tournament (A, "own", and B, "other") with its own players, each with two entries, a
+published round with a seated table and a draft round with one, and one user per role.
+Clients for each role come from ``client_as``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every page of the league's admin × every role × an object of the organiser's own club,
+"""Every page of the league's admin x every role x an object of the organiser's own club,
 of another club, and a visiting player — read from the admin's URL patterns, so a new
 admin page without an expectation here fails ``test_every_admin_page_has_an_expectation``.
 
