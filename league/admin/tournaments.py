@@ -202,6 +202,13 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
             initial.setdefault("club", str(own[0].pk))
         return initial
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
+        # A guest organiser of one tournament runs it but cannot move it to another club.
+        readonly = list(super().get_readonly_fields(request, obj))
+        if obj is not None and not club_can_manage(user=request.user, club_id=obj.club_id):
+            readonly.append("club")
+        return readonly
+
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         # The season's club hosts the tournament; what it points at is the club's own.
         ownership_check(instance=obj)
