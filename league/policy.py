@@ -7,25 +7,33 @@ come from two sources:
 - **Club membership** (``Membership``): a club's *organisers* manage everything the club
   owns — its players (contact details included), seasons, divisions, rule sets,
   tournaments and members; its *scorekeepers* score its tournaments' matches.
+  Its *members* hold no club-wide right: they act through per-tournament roles, see
+  the contact details of the club's own players entered in the club tournaments they
+  organise, and — when they organise (named on a tournament, or in the Organisers
+  group) — register the club's new players and tournaments and change its players not
+  yet entered anywhere. (This is what every organiser could do before clubs existed;
+  the data migration makes everyone a member, so nobody gains or loses a right.)
 - **Per-tournament roles** (``Tournament.organisers`` / ``scorekeepers``): manage or
   score that one tournament (a guest organiser of an inter-club event, say).
 
-Contact details (email, phone) reach only the organisers of the player's home club and
-the superuser: entering a visiting player in a tournament grants the host nothing over
-that player. The two shipped rule sets (no club) are shared and read-only; the superuser
-may do everything. Every function answers a queryset (what the user may touch) or a
-boolean, and takes keyword-only arguments.
+Contact details (email, phone) reach only the organisers of the player's home club (and
+its members organising a club tournament the player is entered in) and the superuser:
+entering a visiting player in a tournament grants the host nothing over that player. The
+two shipped rule sets (no club) are shared and read-only; the superuser may do
+everything. Every function answers a queryset (what the user may touch) or a boolean,
+and takes keyword-only arguments.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from league.models import (
     Club,
     Division,
     Entry,
+    EntryMember,
     Membership,
     MembershipRole,
     Partnership,
@@ -36,6 +44,7 @@ from league.models import (
     Table,
     Tournament,
 )
+from league.roles import ORGANISERS_GROUP
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -73,7 +82,40 @@ def clubs_scored_by(*, user: AnyUser) -> QuerySet[Club]:
         return Club.objects.all()
     if not _signed_in(user):
         return Club.objects.none()
+    return Club.objects.filter(
+        memberships__user__pk=_uid(user),
+        memberships__role__in=[MembershipRole.ORGANISER, MembershipRole.SCOREKEEPER],
+    ).distinct()
+
+
+def clubs_registering_for(*, user: AnyUser) -> QuerySet[Club]:
+    """Clubs the user may register new players and tournaments for: those they organise,
+    and those they are a member of while organising (named on a tournament, or in the
+    Organisers group)."""
+    if user_is_superuser(user=user):
+        return Club.objects.all()
+    if not _signed_in(user):
+        return Club.objects.none()
+    if not _organises_by_name_or_group(user):
+        return clubs_organised_by(user=user)
     return Club.objects.filter(memberships__user__pk=_uid(user)).distinct()
+
+
+def club_can_register(*, user: AnyUser, club_id: int | None) -> bool:
+    """May the user register a new player or tournament for the club?"""
+    if user_is_superuser(user=user):
+        return True
+    if club_id is None:
+        return False
+    return clubs_registering_for(user=user).filter(pk=club_id).exists()
+
+
+def _organises_by_name_or_group(user: AnyUser) -> bool:
+    uid = _uid(user)
+    return (
+        Tournament.objects.filter(organisers__pk=uid).exists()
+        or Membership.objects.filter(user__pk=uid, user__groups__name=ORGANISERS_GROUP).exists()
+    )
 
 
 def club_can_manage(*, user: AnyUser, club_id: int | None) -> bool:
@@ -91,10 +133,7 @@ def user_is_organiser(*, user: AnyUser) -> bool:
         return True
     if not _signed_in(user):
         return False
-    return (
-        clubs_organised_by(user=user).exists()
-        or Tournament.objects.filter(organisers__pk=_uid(user)).exists()
-    )
+    return clubs_organised_by(user=user).exists() or _organises_by_name_or_group(user)
 
 
 def user_can_use_admin(*, user: AnyUser) -> bool:
@@ -193,11 +232,22 @@ def entries_visible_to(*, user: AnyUser) -> QuerySet[Entry]:
 
 
 def players_with_contact_for(*, user: AnyUser) -> QuerySet[Player]:
-    """Players whose email and phone the user may read: those of the clubs they organise
-    (every player for the superuser). Entering a player in a tournament grants nothing."""
+    """Players whose email and phone the user may read: those of the clubs they organise,
+    and their own clubs' players entered in the club's tournaments they organise by name
+    (every player for the superuser). Entering a visiting player grants nothing."""
     if user_is_superuser(user=user):
         return Player.objects.all()
-    return Player.objects.filter(home_club__in=clubs_organised_by(user=user).values("pk"))
+    if not _signed_in(user):
+        return Player.objects.none()
+    uid = _uid(user)
+    entered_at_home = EntryMember.objects.filter(
+        tournament__organisers__pk=uid,
+        tournament__club__memberships__user__pk=uid,
+        player__home_club=F("tournament__club"),
+    ).values("player_id")
+    return Player.objects.filter(
+        Q(home_club__in=clubs_organised_by(user=user).values("pk")) | Q(pk__in=entered_at_home)
+    )
 
 
 def player_contact_visible(*, user: AnyUser, player: Player) -> bool:
@@ -205,8 +255,14 @@ def player_contact_visible(*, user: AnyUser, player: Player) -> bool:
 
 
 def players_editable_by(*, user: AnyUser) -> QuerySet[Player]:
-    """Players the user may change: the players of the clubs they organise."""
-    return players_with_contact_for(user=user)
+    """Players the user may change: those whose contact details they may read, and the
+    players not yet entered anywhere of the clubs they register for (a new registration)."""
+    if user_is_superuser(user=user):
+        return Player.objects.all()
+    new = Q(home_club__in=clubs_registering_for(user=user).values("pk")) & ~Q(
+        pk__in=EntryMember.objects.values("player_id")
+    )
+    return Player.objects.filter(Q(pk__in=players_with_contact_for(user=user).values("pk")) | new)
 
 
 def players_visible_in_admin(*, user: AnyUser) -> QuerySet[Player]:
@@ -249,13 +305,14 @@ def seasons_managed_by(*, user: AnyUser) -> QuerySet[Season]:
 
 
 def seasons_usable_by(*, user: AnyUser) -> QuerySet[Season]:
-    """Seasons the user may pick for a tournament: their clubs', and those of the
-    tournaments they run (a guest organiser keeps the tournament's own season)."""
+    """Seasons the user may pick for a tournament: those of the clubs they register
+    tournaments for, and those of the tournaments they run (a guest organiser keeps the
+    tournament's own season)."""
     if user_is_superuser(user=user):
         return Season.objects.all()
     managed = tournaments_managed_by(user=user).values("pk")
     return Season.objects.filter(
-        Q(pk__in=seasons_managed_by(user=user).values("pk")) | Q(tournaments__in=managed)
+        Q(club__in=clubs_registering_for(user=user).values("pk")) | Q(tournaments__in=managed)
     ).distinct()
 
 
@@ -277,7 +334,7 @@ def rule_sets_usable_by(*, user: AnyUser) -> QuerySet[RuleSet]:
     managed = tournaments_managed_by(user=user).values("pk")
     return RuleSet.objects.filter(
         Q(club__isnull=True)
-        | Q(club__in=clubs_organised_by(user=user).values("pk"))
+        | Q(club__in=clubs_registering_for(user=user).values("pk"))
         | Q(tournaments__in=managed)
         | Q(seasons__tournaments__in=managed)
     ).distinct()

@@ -27,6 +27,7 @@ from league.models import (
 )
 from league.selectors import (
     clubs_organised_by,
+    clubs_registering_for,
     rule_sets_usable_by,
     seasons_usable_by,
     tournaments_managed_by,
@@ -176,7 +177,7 @@ class TournamentScopedAdmin(ServiceSavedAdmin):
         # seat's entry, a table's round …), never see another tournament's in a picker.
         if user_is_superuser(user=request.user):
             return
-        club_choices_limit(db_field, request, kwargs)
+        club_choices_limit(db_field, request, kwargs, registering=True)
         managed = self._managed(request)
         model = db_field.related_model
         if model is Tournament:
@@ -195,14 +196,18 @@ class TournamentScopedAdmin(ServiceSavedAdmin):
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
 
-def club_choices_limit(db_field: Any, request: HttpRequest, kwargs: dict[str, Any]) -> None:
-    """Pickers offer an organiser only their clubs, their clubs' seasons, and the rule
-    sets they may use (the shared ones and their clubs')."""
+def club_choices_limit(
+    db_field: Any, request: HttpRequest, kwargs: dict[str, Any], *, registering: bool = False
+) -> None:
+    """Pickers offer an organiser only their clubs (those they register players and
+    tournaments for, when ``registering``), their clubs' seasons, and the rule sets they
+    may use (the shared ones and their clubs')."""
     if user_is_superuser(user=request.user):
         return
     model = db_field.related_model
     if model is Club:
-        kwargs["queryset"] = clubs_organised_by(user=request.user)
+        clubs = clubs_registering_for if registering else clubs_organised_by
+        kwargs["queryset"] = clubs(user=request.user)
     elif model is Season:
         kwargs["queryset"] = seasons_usable_by(user=request.user)
     elif model is RuleSet:
@@ -215,6 +220,8 @@ class ClubScopedAdmin(ServiceSavedAdmin):
     go to the organiser's club; what a row points at must belong to the same club."""
 
     club_field = "club"
+    #: New rows are registrations (players): members who organise may add them too.
+    registering = False
 
     def view_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return self.change_queryset(request)
@@ -248,7 +255,8 @@ class ClubScopedAdmin(ServiceSavedAdmin):
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         initial = super().get_changeform_initial_data(request)
-        own = list(clubs_organised_by(user=request.user)[:2])
+        clubs = clubs_registering_for if self.registering else clubs_organised_by
+        own = list(clubs(user=request.user)[:2])
         if self.club_field and len(own) == 1 and not user_is_superuser(user=request.user):
             initial.setdefault(self.club_field, str(own[0].pk))
         return initial
@@ -261,5 +269,5 @@ class ClubScopedAdmin(ServiceSavedAdmin):
         super().save_model(request, obj, form, change)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
-        club_choices_limit(db_field, request, kwargs)
+        club_choices_limit(db_field, request, kwargs, registering=self.registering)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)

@@ -28,7 +28,7 @@ from league.models import (
     Tournament,
 )
 from league.selectors import (
-    clubs_organised_by,
+    clubs_registering_for,
     partnerships_editable_by,
     players_editable_by,
     players_visible_in_admin,
@@ -128,7 +128,7 @@ class PlayerResource(resources.ModelResource):
 
     def before_save_instance(self, instance: Player, row: Any, **kwargs: Any) -> None:
         if instance.pk is None:
-            clubs = list(clubs_organised_by(user=self.user)[:2])
+            clubs = list(clubs_registering_for(user=self.user)[:2])
             if len(clubs) == 1:
                 instance.home_club = clubs[0]
             elif not user_is_superuser(user=self.user):
@@ -160,6 +160,7 @@ class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
     prepopulated_fields = {"slug": ("name",)}
     actions = ["register_in_tournament"]
     club_field = "home_club"
+    registering = True
 
     def view_queryset(self, request: HttpRequest) -> QuerySet[Player]:
         return players_visible_in_admin(user=request.user)
@@ -177,7 +178,9 @@ class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
         return user_is_organiser(user=request.user)
 
     def has_import_permission(self, request: HttpRequest) -> bool:
-        return bool(user_is_superuser(user=request.user) or clubs_organised_by(user=request.user))
+        return bool(
+            user_is_superuser(user=request.user) or clubs_registering_for(user=request.user)
+        )
 
     def get_export_queryset(self, request: HttpRequest) -> QuerySet[Player]:
         contact = players_with_contact_for(user=request.user).values("pk")

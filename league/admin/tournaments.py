@@ -30,7 +30,8 @@ from league.models import (
 )
 from league.selectors import (
     club_can_manage,
-    clubs_organised_by,
+    club_can_register,
+    clubs_registering_for,
     user_is_organiser,
     user_is_superuser,
 )
@@ -197,7 +198,7 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         initial = super().get_changeform_initial_data(request)
-        own = list(clubs_organised_by(user=request.user)[:2])
+        own = list(clubs_registering_for(user=request.user)[:2])
         if len(own) == 1:
             initial.setdefault("club", str(own[0].pk))
         return initial
@@ -212,7 +213,7 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         # The season's club hosts the tournament; what it points at is the club's own.
         ownership_check(instance=obj)
-        if not change and not club_can_manage(user=request.user, club_id=obj.club_id):
+        if not change and not club_can_register(user=request.user, club_id=obj.club_id):
             raise ValidationError(_("You do not organise this club."), code="club_not_organised")
         super().save_model(request, obj, form, change)
         if not change and not user_is_superuser(user=request.user):

@@ -57,7 +57,9 @@ from rest_framework.request import Request
 from league.models import Club
 from league.selectors import (
     club_can_manage,
+    club_can_register,
     clubs_organised_by,
+    clubs_registering_for,
     tournament_can_manage,
     tournament_can_score,
     tournaments_visible_to,
@@ -196,7 +198,7 @@ class IsOrganiserOrReadOnly(BasePermission):
 
 
 def club_for_write(
-    request: Request, *, club: Club | None, fallback: Club | None = None
+    request: Request, *, club: Club | None, fallback: Club | None = None, register: bool = False
 ) -> Club | None:
     """The club a new or changed row will belong to: the one named, else ``fallback``
     (a season's club, say), else the caller's only club. Raises 403 unless the caller
@@ -208,13 +210,15 @@ def club_for_write(
     if chosen is None:
         if user_is_superuser(user=user):
             return None
-        own = list(clubs_organised_by(user=user)[:2])
+        mine = clubs_registering_for(user=user) if register else clubs_organised_by(user=user)
+        own = list(mine[:2])
         if len(own) != 1:
             raise exceptions.ValidationError(
                 {"club": [_("Say which club this is for.")]}, code="club_required"
             )
         chosen = own[0]
-    if not club_can_manage(user=user, club_id=chosen.pk):
+    allowed = club_can_register if register else club_can_manage
+    if not allowed(user=user, club_id=chosen.pk):
         raise exceptions.PermissionDenied(_("You do not organise this club."))
     return chosen
 

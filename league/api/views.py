@@ -298,7 +298,7 @@ class PlayerViewSet(LeagueViewSet):
         return players_editable_by(user=self.request.user)
 
     def create_row(self, data: dict[str, Any]) -> Player:
-        data["home_club"] = club_for_write(self.request, club=data.get("home_club"))
+        data["home_club"] = club_for_write(self.request, club=data.get("home_club"), register=True)
         is_active = data.pop("is_active", True)
         player = player_create(**data)
         if not is_active:
@@ -379,7 +379,9 @@ class TournamentViewSet(LeagueViewSet):
 
     def create_row(self, data: dict[str, Any]) -> Tournament:
         fallback = getattr(data.get("season"), "club", None)
-        data["club"] = club_for_write(self.request, club=data.get("club"), fallback=fallback)
+        data["club"] = club_for_write(
+            self.request, club=data.get("club"), fallback=fallback, register=True
+        )
         return tournament_create(created_by=self.request.user, fields=data)
 
     def update_row(self, instance: Tournament, data: dict[str, Any]) -> Tournament:

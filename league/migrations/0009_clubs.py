@@ -81,7 +81,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
                 ('updated_at', models.DateTimeField(auto_now=True, verbose_name='updated at')),
-                ('role', models.CharField(choices=[('organiser', 'Organiser'), ('scorekeeper', 'Scorekeeper')], max_length=12, verbose_name='role')),
+                ('role', models.CharField(choices=[('organiser', 'Organiser'), ('scorekeeper', 'Scorekeeper'), ('member', 'Member (named tournaments only)')], max_length=12, verbose_name='role')),
                 ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='league.club', verbose_name='club')),
                 ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='club_memberships', to=settings.AUTH_USER_MODEL, verbose_name='user')),
             ],
@@ -89,7 +89,7 @@ class Migration(migrations.Migration):
                 'verbose_name': 'club membership',
                 'verbose_name_plural': 'club memberships',
                 'ordering': ['club', 'role', 'user'],
-                'constraints': [models.UniqueConstraint(fields=('user', 'club'), name='membership_once_per_club'), models.CheckConstraint(condition=models.Q(('role__in', ['organiser', 'scorekeeper'])), name='membership_role_valid')],
+                'constraints': [models.UniqueConstraint(fields=('user', 'club'), name='membership_once_per_club'), models.CheckConstraint(condition=models.Q(('role__in', ['organiser', 'scorekeeper', 'member'])), name='membership_role_valid')],
             },
         ),
     ]

@@ -1,9 +1,12 @@
 """Give the existing data one club, "Klub Utama": it takes every player, season, club
 rule set (not the two shipped ones, which stay shared) and tournament, and every organiser
-and scorekeeper becomes its member with the role they hold today — members of the
-Organisers group and per-tournament organisers as organisers, the rest as scorekeepers.
-Per-tournament roles and groups are kept, so nobody loses a right. A database holding
-nothing gets no club.
+and scorekeeper (a member of the Organisers or Scorekeepers group, or named on a
+tournament) becomes its *member*: the role with no club-wide right, so each keeps exactly
+the rights they have today — the tournaments they are named on, the contact details of
+the players entered there, registering new players and tournaments. Nobody is made the
+club's organiser (that would open every tournament of the club to someone who ran one);
+the superuser names the club's organisers. Per-tournament roles and groups are kept. A
+database holding nothing gets no club.
 """
 
 from django.db import migrations
@@ -21,17 +24,18 @@ def forwards(apps, schema_editor):
     Tournament = apps.get_model("league", "Tournament")
     User = apps.get_model("auth", "User")
 
-    organisers = set(
-        User.objects.filter(groups__name="Organisers").values_list("pk", flat=True)
-    ) | set(Tournament.organisers.through.objects.values_list("user_id", flat=True))
-    scorekeepers = (
-        set(User.objects.filter(groups__name="Scorekeepers").values_list("pk", flat=True))
+    members = (
+        set(
+            User.objects.filter(groups__name__in=["Organisers", "Scorekeepers"]).values_list(
+                "pk", flat=True
+            )
+        )
+        | set(Tournament.organisers.through.objects.values_list("user_id", flat=True))
         | set(Tournament.scorekeepers.through.objects.values_list("user_id", flat=True))
-    ) - organisers
+    )
     rule_sets = RuleSet.objects.exclude(name__in=SHIPPED_RULE_SETS)
     if not (
-        organisers
-        or scorekeepers
+        members
         or Player.objects.exists()
         or Season.objects.exists()
         or Tournament.objects.exists()
@@ -43,9 +47,8 @@ def forwards(apps, schema_editor):
     Season.objects.filter(club__isnull=True).update(club=club)
     Tournament.objects.filter(club__isnull=True).update(club=club)
     rule_sets.filter(club__isnull=True).update(club=club)
-    for role, users in (("organiser", organisers), ("scorekeeper", scorekeepers)):
-        for user_id in sorted(users):
-            Membership.objects.get_or_create(user_id=user_id, club=club, defaults={"role": role})
+    for user_id in sorted(members):
+        Membership.objects.get_or_create(user_id=user_id, club=club, defaults={"role": "member"})
 
 
 def backwards(apps, schema_editor):

@@ -32,7 +32,7 @@ def forwards(apps, schema_editor):
     organisers.permissions.add(
         *Permission.objects.filter(content_type__app_label="league", codename__in=_codenames())
     )
-    # The members made organisers by the previous migration use the admin as before.
+    # A club organiser (none is made from existing data) uses the admin as before.
     User = apps.get_model("auth", "User")
     Membership = apps.get_model("league", "Membership")
     ids = Membership.objects.filter(role="organiser").values_list("user_id", flat=True)

@@ -35,13 +35,23 @@ class Club(TimeStamped):
 
 
 class MembershipRole(models.TextChoices):
+    """What a membership lets a user do for the club (``league.policy`` decides).
+
+    A *member* holds no club-wide right: they act only in the tournaments they are named
+    on (as everyone did before clubs existed), see the contact details of their club's
+    players entered there, and — when they organise — register the club's new players
+    and tournaments.
+    """
+
     ORGANISER = "organiser", _("Organiser")
     SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+    MEMBER = "member", _("Member (named tournaments only)")
 
 
 class Membership(TimeStamped):
     """A user's role in one club: organisers manage everything the club owns,
-    scorekeepers score its tournaments' matches."""
+    scorekeepers score its tournaments' matches, members act in the tournaments they
+    are named on."""
 
     Role = MembershipRole
 

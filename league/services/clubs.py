@@ -46,7 +46,7 @@ def membership_add(*, club: Club, user: Any, role: str) -> Membership:
     """Make ``user`` a member of ``club`` (or change their role there). An organiser is
     let into the organisers' admin."""
     if role not in MembershipRole.values:
-        raise ValidationError(_("Choose organiser or scorekeeper."), code="role_invalid")
+        raise ValidationError(_("Choose organiser, scorekeeper or member."), code="role_invalid")
     membership, created = Membership.objects.get_or_create(
         club=club, user=user, defaults={"role": role}
     )
