@@ -578,9 +578,7 @@ def club_public(*, slug: str) -> ClubView | None:
     return ClubView(
         club=club,
         seasons=tuple(club.seasons.order_by("-starts_on", "name")),
-        tournaments=tuple(
-            tournaments_public().filter(club=club).order_by("-starts_on", "name")
-        ),
+        tournaments=tuple(tournaments_public().filter(club=club).order_by("-starts_on", "name")),
         players=tuple(
             club.players.filter(is_active=True).defer(*_PRIVATE_PLAYER_FIELDS).order_by("name")
         ),
