@@ -95,6 +95,19 @@ class RuleSetSerializer(StrictModelSerializer):
         }
 
 
+class RuleSetCopySerializer(StrictSerializer):
+    """Copy a rule set (a shared one, say) into a club, to change it there."""
+
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(),
+        required=False,
+        help_text=_("The club the copy belongs to; your only club when left out."),
+    )
+    name = serializers.CharField(
+        max_length=80, required=False, allow_blank=True, help_text=_("The copy's name.")
+    )
+
+
 class SeasonSerializer(StrictModelSerializer):
     class Meta:
         model = Season

@@ -43,6 +43,7 @@ from league.api.serializers import (
     PlayerSerializer,
     RoundSerializer,
     RoundUpdateSerializer,
+    RuleSetCopySerializer,
     RuleSetSerializer,
     SeasonSerializer,
     TableSerializer,
@@ -80,7 +81,12 @@ from league.selectors import (
     tables_visible_to,
     tournaments_visible_to,
 )
-from league.services.clubs import club_create, membership_add, membership_remove
+from league.services.clubs import (
+    club_create,
+    membership_add,
+    membership_remove,
+    rule_set_copy,
+)
 from league.services.records import (
     entry_delete,
     record_create,
@@ -199,15 +205,37 @@ class MembershipViewSet(LeagueViewSet):
 # --- Rules, seasons, divisions (a club's organisers write its own; everyone reads) ------
 
 
+@extend_schema_view(
+    copy=extend_schema(request=RuleSetCopySerializer, responses={201: RuleSetSerializer}),
+)
 class RuleSetViewSet(LeagueViewSet):
     """Rule sets: targets and tiles dealt per player count, and the blocked-hand award.
-    The shared rule sets (no club) are read-only; a club's organisers write its own."""
+    The shared rule sets (no club) are read-only; a club's organisers write its own, and
+    copy any rule set into their club (``…/{id}/copy/``) to change it there."""
 
     queryset = RuleSet.objects.all()
     serializer_class = RuleSetSerializer
     permission_classes = [ClubWriteScope]
     ordering_fields = ["name", "id"]
     ordering = ["name"]
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.action == "copy":
+            # Any rule set may be copied; the copy's club is checked by club_for_write.
+            return [IsOrganiserOrReadOnly()]
+        return super().get_permissions()
+
+    @action(detail=True, methods=["post"])
+    def copy(self, request: Request, pk: str | None = None) -> Response:
+        """A club's own copy of this rule set."""
+        source = self.get_object()
+        form = RuleSetCopySerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        club = club_for_write(request, club=form.validated_data.get("club"))
+        if club is None:
+            raise exceptions.ValidationError({"club": [_("Say which club this is for.")]})
+        copy = rule_set_copy(rule_set=source, club=club, name=form.validated_data.get("name", ""))
+        return Response(RuleSetSerializer(copy).data, status=status.HTTP_201_CREATED)
 
     def get_write_queryset(self) -> QuerySet[RuleSet]:
         return rule_sets_managed_by(user=self.request.user)

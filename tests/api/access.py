@@ -312,6 +312,10 @@ TABLE: dict[tuple[str, str], Expect] = {
     ("ruleset-list", "GET"): Expect(PUBLIC, body=lambda w: {}),
     ("ruleset-list", "POST"): Expect(MANAGE, body=_club_rule_set_body, ok=201),
     ("ruleset-detail", "GET"): Expect(PUBLIC, pk(lambda w: w.rule_set), body=lambda w: {}),
+    # A club's organisers copy a rule set into it.
+    ("ruleset-copy", "POST"): Expect(
+        MANAGE, pk(lambda w: w.rule_set), body=lambda w: {"club": w.club_a.pk}, ok=201
+    ),
     ("ruleset-detail", "PUT"): Expect(MANAGE, pk(lambda w: w.rule_set), body=_rule_set_body),
     ("ruleset-detail", "PATCH"): Expect(
         MANAGE, pk(lambda w: w.rule_set), body=lambda w: {"target_4": 300}
