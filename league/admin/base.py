@@ -71,6 +71,11 @@ def formset_save(
         formset.new_objects.append(create(form))
 
 
+#: Django's blank choice ("- Select an option -") is not in its Indonesian catalogue yet;
+#: naming it here puts it in ours, which also translates it in every form's select.
+BLANK_CHOICE = [("", _("- Select an option -"))]
+
+
 class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """An admin whose saves and deletions go through the league services.
 
@@ -78,6 +83,11 @@ class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     forms were valid; the whole save is then rolled back and the form shown again with the
     refusal as its error, in the user's language, instead of a server error.
     """
+
+    def get_action_choices(
+        self, request: HttpRequest, default_choices: Any = BLANK_CHOICE, *args: Any, **kwargs: Any
+    ) -> list[tuple[str, str]]:
+        return super().get_action_choices(request, default_choices, *args, **kwargs)
 
     def changeform_view(
         self,

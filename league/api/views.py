@@ -223,7 +223,7 @@ class RuleSetViewSet(LeagueViewSet):
         if self.action == "copy":
             # Any rule set may be copied; the copy's club is checked by club_for_write.
             return [IsOrganiserOrReadOnly()]
-        return super().get_permissions()
+        return [ClubWriteScope()]
 
     @action(detail=True, methods=["post"])
     def copy(self, request: Request, pk: str | None = None) -> Response:
