@@ -34,7 +34,7 @@ venv install: $(VENV)/.installed
 run: $(VENV)/.installed
 	DJANGO_SETTINGS_MODULE=config.settings.local $(MANAGE) migrate --noinput
 	DJANGO_SETTINGS_MODULE=config.settings.local $(MANAGE) demo --if-empty
-	@echo "Organiser login: http://$(HOST):$(PORT)/admin/  user 'organiser', password 'kelipatan-demo'"
+	@echo "Organiser logins: http://$(HOST):$(PORT)/admin/  user 'organiser' (Klub Domino Sejahtera) or 'organiser-malang' (Spinner Malang), password 'kelipatan-demo'"
 	@echo "Superuser login: user 'admin', password 'kelipatan-admin'"
 	DJANGO_SETTINGS_MODULE=config.settings.local $(MANAGE) runserver $(HOST):$(PORT)
 

@@ -1,5 +1,5 @@
 """Reads for the public, read-only site: tournaments, rounds and their pairings,
-results, and the pages of players, partnerships and seasons.
+results, and the pages of clubs, players, partnerships and seasons.
 
 What the public may see: tournaments that are not drafts, rounds that are
 published or finished, and players by name, nickname and club only (contact
@@ -23,6 +23,7 @@ import allfives
 from league.live import TableLive, tables_live
 from league.models import (
     PLAYER_COUNTS,
+    Club,
     Division,
     Entry,
     Partnership,
@@ -132,6 +133,28 @@ class HomeView:
     running: tuple[Tournament, ...]
     season: Season | None
     recent: tuple[TableLine, ...]
+    clubs: tuple[Club, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClubView:
+    """A club's public page: its seasons, its public tournaments and its active players
+    (names only; their ratings come from the ratings app's template tags)."""
+
+    club: Club
+    seasons: tuple[Season, ...]
+    tournaments: tuple[Tournament, ...]
+    players: tuple[Player, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentListView:
+    """Public tournaments, newest first, of one club when ``club`` is set; ``clubs`` are
+    the filter's links."""
+
+    tournaments: tuple[Tournament, ...]
+    clubs: tuple[Club, ...]
+    club: Club | None
 
 
 @dataclass(slots=True)
@@ -315,7 +338,7 @@ def tournament_public(*, slug: str) -> TournamentView | None:
     rounds have their own pages), and the rules in force."""
     tournament = (
         tournaments_public()
-        .select_related("rule_set", "season__rule_set")
+        .select_related("rule_set", "season__rule_set", "club")
         .annotate(entries_total=Count("entries", filter=Q(entries__is_withdrawn=False)))
         .filter(slug=slug)
         .first()
@@ -460,7 +483,12 @@ def _sorted_opponents(records: dict[int, OpponentRecord]) -> tuple[OpponentRecor
 
 def player_public(*, slug: str) -> PlayerView | None:
     """A player's public page: tables played, results, partners, record against opponents."""
-    player = Player.objects.defer(*_PRIVATE_PLAYER_FIELDS).filter(slug=slug).first()
+    player = (
+        Player.objects.defer(*_PRIVATE_PLAYER_FIELDS)
+        .select_related("home_club")
+        .filter(slug=slug)
+        .first()
+    )
     if player is None:
         return None
     lines = _played_tables(Q(player_id=player.pk))
@@ -540,7 +568,34 @@ def home_public(*, recent_count: int = 10) -> HomeView:
         running=tuple(tournaments_public().filter(status=Tournament.Status.RUNNING)[:20]),
         season=Season.objects.filter(status=Season.Status.RUNNING).order_by("-starts_on").first(),
         recent=_recent_results(Q(), limit=recent_count),
+        clubs=tuple(Club.objects.order_by("name")),
     )
+
+
+def club_public(*, slug: str) -> ClubView | None:
+    """A club with its seasons, public tournaments and active players."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        return None
+    return ClubView(
+        club=club,
+        seasons=tuple(club.seasons.order_by("-starts_on", "name")),
+        tournaments=tuple(tournaments_public().filter(club=club).order_by("-starts_on", "name")),
+        players=tuple(
+            club.players.filter(is_active=True).defer(*_PRIVATE_PLAYER_FIELDS).order_by("name")
+        ),
+    )
+
+
+def tournament_list_public(*, club_slug: str | None = None) -> TournamentListView:
+    """Every public tournament, newest first — of one club when ``club_slug`` names one
+    (an unknown slug shows every tournament)."""
+    clubs = tuple(Club.objects.order_by("name"))
+    club = next((c for c in clubs if c.slug == club_slug), None) if club_slug else None
+    tournaments = tournaments_public().select_related("club").order_by("-starts_on", "name")
+    if club is not None:
+        tournaments = tournaments.filter(club=club)
+    return TournamentListView(tournaments=tuple(tournaments), clubs=clubs, club=club)
 
 
 def season_public(*, slug: str, recent_count: int = 10) -> SeasonView | None:

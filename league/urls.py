@@ -16,6 +16,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.round_live,
         name="round_live",
     ),
+    path("clubs/<slug:slug>/", views.club, name="club"),
     path("seasons/<slug:slug>/", views.season, name="season"),
     path("players/<slug:slug>/", views.player, name="player"),
     path("partnerships/<slug:slug>/", views.partnership, name="partnership"),

@@ -1,6 +1,6 @@
 """Public pages of the league: home, tournaments with their rounds and pairings (live
 while a round is played), printable pairings, PDF table cards, and the pages of
-players, partnerships and seasons. Read-only: each view calls one selector from
+clubs, players, partnerships and seasons. Read-only: each view calls one selector from
 ``league.selectors_public`` and renders it; nothing here writes.
 """
 
@@ -28,11 +28,20 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def tournament_list(request: HttpRequest) -> HttpResponse:
+    view = public.tournament_list_public(club_slug=request.GET.get("club") or None)
     return render(
         request,
         "league/tournament_list.html",
-        {"tournaments": public.tournaments_public().order_by("-starts_on", "name")},
+        {"view": view, "tournaments": view.tournaments},
     )
+
+
+@require_safe
+def club(request: HttpRequest, slug: str) -> HttpResponse:
+    view = public.club_public(slug=slug)
+    if view is None:
+        raise Http404
+    return render(request, "league/club.html", {"view": view})
 
 
 @require_safe

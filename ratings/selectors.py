@@ -150,6 +150,11 @@ def partnerships_leaderboard(
     return board if limit is None else board[:limit]
 
 
+def players_ratings(*, player_ids: Sequence[int]) -> dict[int, PlayerRating]:
+    """The current rating of each rated player among ``player_ids`` (one query)."""
+    return {r.player_id: r for r in PlayerRating.objects.filter(player_id__in=list(player_ids))}
+
+
 def player_rating_history(*, player_id: int, season_id: int | None = None) -> list[RatingPoint]:
     """A player's rating after each rated match, oldest first (for charts)."""
     events = RatingEvent.objects.filter(player_id=player_id)

@@ -31,10 +31,10 @@ def _is_transactional(request: pytest.FixtureRequest) -> bool:
 
 @pytest.fixture(autouse=True)
 def _shipped_rows(request: pytest.FixtureRequest) -> None:
-    """Rows the migrations ship (the two rule sets, the Organisers and Scorekeepers
-    groups) for transactional tests too: their database is flushed after each test,
-    which deletes migration data. Re-running the migrations' own functions keeps one
-    source for those rows (no ``serialized_rollback``, which collides with the
+    """Rows the migrations ship (the two rule sets, the Organisers and Scorekeepers groups and
+    their permissions) for transactional tests too: their database is flushed after each
+    test, which deletes migration data. Re-running the migrations' own functions keeps
+    one source for those rows (no ``serialized_rollback``, which collides with the
     content types ``flush`` re-creates)."""
     if not _is_transactional(request):
         return
@@ -43,8 +43,12 @@ def _shipped_rows(request: pytest.FixtureRequest) -> None:
 
     from django.apps import apps
 
-    for name in ("league.migrations.0002_ship_rule_sets", "league.migrations.0007_roles"):
-        importlib.import_module(name).create(apps, None)
+    for name, function in (
+        ("league.migrations.0002_ship_rule_sets", "create"),
+        ("league.migrations.0007_roles", "create"),
+        ("league.migrations.0011_organisers_run_clubs", "forwards"),
+    ):
+        getattr(importlib.import_module(name), function)(apps, None)
 
 
 @pytest.fixture(scope="session")

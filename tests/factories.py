@@ -6,11 +6,15 @@ import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+from django.utils.text import slugify
 from factory.django import DjangoModelFactory
 
 from league.models import (
+    Club,
+    Division,
     Entry,
     EntryMember,
+    Membership,
     Partnership,
     Player,
     Round,
@@ -36,6 +40,28 @@ class UserFactory(DjangoModelFactory[User]):  # type: ignore[misc,valid-type]
     is_staff = False
 
 
+class ClubFactory(DjangoModelFactory[Club]):
+    """A club; without arguments, the one club the factories' objects share."""
+
+    class Meta:
+        model = Club
+        django_get_or_create = ("slug",)
+
+    name = "Klub Domino Sejahtera"
+    slug = factory.LazyAttribute(lambda o: slugify(o.name))
+    city = "Surabaya"
+
+
+class MembershipFactory(DjangoModelFactory[Membership]):
+    class Meta:
+        model = Membership
+
+    user = factory.SubFactory(UserFactory, is_staff=True)
+    # Saved even by ``build()``: a built row still points at a stored club.
+    club = factory.LazyFunction(lambda: ClubFactory())
+    role = Membership.Role.ORGANISER
+
+
 class PlayerFactory(DjangoModelFactory[Player]):
     class Meta:
         model = Player
@@ -43,6 +69,7 @@ class PlayerFactory(DjangoModelFactory[Player]):
     name = factory.Sequence(lambda n: f"Pemain {n}")
     slug = factory.Sequence(lambda n: f"pemain-{n}")
     club = "Klub Domino Sejahtera"
+    home_club = factory.LazyFunction(lambda: ClubFactory())
 
 
 class RuleSetFactory(DjangoModelFactory[RuleSet]):
@@ -50,6 +77,8 @@ class RuleSetFactory(DjangoModelFactory[RuleSet]):
         model = RuleSet
 
     name = factory.Sequence(lambda n: f"Rules {n}")
+    # Saved even by ``build()``: a built row still points at a stored club.
+    club = factory.LazyFunction(lambda: ClubFactory())
 
 
 class SeasonFactory(DjangoModelFactory[Season]):
@@ -60,8 +89,18 @@ class SeasonFactory(DjangoModelFactory[Season]):
     slug = factory.Sequence(lambda n: f"musim-{n}")
     starts_on = factory.Faker("date_between", start_date="-90d", end_date="-60d")
     ends_on = factory.Faker("date_between", start_date="+60d", end_date="+90d")
-    rule_set = factory.SubFactory(RuleSetFactory)
+    # Saved even by ``build()``: a built row still points at a stored club.
+    club = factory.LazyFunction(lambda: ClubFactory())
+    rule_set = factory.SubFactory(RuleSetFactory, club=factory.SelfAttribute("..club"))
     status = Season.Status.RUNNING
+
+
+class DivisionFactory(DjangoModelFactory[Division]):
+    class Meta:
+        model = Division
+
+    season = factory.SubFactory(SeasonFactory)
+    name = factory.Sequence(lambda n: f"Divisi {n}")
 
 
 class TournamentFactory(DjangoModelFactory[Tournament]):
@@ -71,6 +110,7 @@ class TournamentFactory(DjangoModelFactory[Tournament]):
     name = factory.Sequence(lambda n: f"Turnamen {n}")
     slug = factory.Sequence(lambda n: f"turnamen-{n}")
     season = factory.SubFactory(SeasonFactory)
+    club = factory.LazyAttribute(lambda o: o.season.club if o.season else ClubFactory())
     format = Tournament.Format.SWISS
     table_size = Tournament.TableSize.TWO
     status = Tournament.Status.RUNNING

@@ -1,6 +1,7 @@
 """How every admin of the league saves: through the services that hold the rules, with a
 service's refusal shown as the form's error (the whole save rolled back), and the
-scoping of what an organiser sees to the tournaments they run.
+scoping of what an organiser sees and changes — always as ``league.policy`` answers:
+the tournaments they run, and the rows of the clubs they organise.
 """
 
 from __future__ import annotations
@@ -13,14 +14,26 @@ from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from league.models import (
+    Club,
     Entry,
     Round,
+    RuleSet,
+    Season,
     Table,
     Tournament,
 )
-from league.selectors import tournaments_managed_by, user_is_superuser
+from league.selectors import (
+    clubs_organised_by,
+    clubs_registering_for,
+    rule_sets_usable_by,
+    seasons_usable_by,
+    tournaments_managed_by,
+    user_is_superuser,
+)
+from league.services.clubs import ownership_check
 
 _SERVICE_ERRORS = "_league_admin_service_errors"
 
@@ -58,6 +71,11 @@ def formset_save(
         formset.new_objects.append(create(form))
 
 
+#: Django's blank choice ("- Select an option -") is not in its Indonesian catalogue yet;
+#: naming it here puts it in ours, which also translates it in every form's select.
+BLANK_CHOICE = [("", _("- Select an option -"))]
+
+
 class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """An admin whose saves and deletions go through the league services.
 
@@ -65,6 +83,11 @@ class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     forms were valid; the whole save is then rolled back and the form shown again with the
     refusal as its error, in the user's language, instead of a server error.
     """
+
+    def get_action_choices(
+        self, request: HttpRequest, default_choices: Any = BLANK_CHOICE, *args: Any, **kwargs: Any
+    ) -> list[tuple[str, str]]:
+        return super().get_action_choices(request, default_choices, *args, **kwargs)
 
     def changeform_view(
         self,
@@ -164,6 +187,7 @@ class TournamentScopedAdmin(ServiceSavedAdmin):
         # seat's entry, a table's round …), never see another tournament's in a picker.
         if user_is_superuser(user=request.user):
             return
+        club_choices_limit(db_field, request, kwargs, registering=True)
         managed = self._managed(request)
         model = db_field.related_model
         if model is Tournament:
@@ -180,3 +204,80 @@ class TournamentScopedAdmin(ServiceSavedAdmin):
     def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         self._limit_choices(db_field, request, kwargs)
         return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+
+def club_choices_limit(
+    db_field: Any, request: HttpRequest, kwargs: dict[str, Any], *, registering: bool = False
+) -> None:
+    """Pickers offer an organiser only their clubs (those they register players and
+    tournaments for, when ``registering``), their clubs' seasons, and the rule sets they
+    may use (the shared ones and their clubs')."""
+    if user_is_superuser(user=request.user):
+        return
+    model = db_field.related_model
+    if model is Club:
+        clubs = clubs_registering_for if registering else clubs_organised_by
+        kwargs["queryset"] = clubs(user=request.user)
+    elif model is Season:
+        kwargs["queryset"] = seasons_usable_by(user=request.user)
+    elif model is RuleSet:
+        kwargs["queryset"] = rule_sets_usable_by(user=request.user)
+
+
+class ClubScopedAdmin(ServiceSavedAdmin):
+    """An admin whose rows belong to clubs: an organiser sees ``view_queryset`` and
+    changes or deletes ``change_queryset`` (both ``league.policy`` answers); new rows
+    go to the organiser's club; what a row points at must belong to the same club."""
+
+    club_field = "club"
+    #: New rows are registrations (players): members who organise may add them too.
+    registering = False
+
+    def view_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return self.change_queryset(request)
+
+    def change_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        raise NotImplementedError
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs = super().get_queryset(request)
+        if user_is_superuser(user=request.user):
+            return qs
+        return qs.filter(pk__in=self.view_queryset(request).values("pk"))
+
+    def _in(self, qs: QuerySet[Any], obj: Model | None) -> bool:
+        return obj is None or qs.filter(pk=obj.pk).exists()
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return super().has_view_permission(request, obj) and self._in(
+            self.view_queryset(request), obj
+        )
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return super().has_change_permission(request, obj) and self._in(
+            self.change_queryset(request), obj
+        )
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return super().has_delete_permission(request, obj) and self._in(
+            self.change_queryset(request), obj
+        )
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        initial = super().get_changeform_initial_data(request)
+        clubs = clubs_registering_for if self.registering else clubs_organised_by
+        own = list(clubs(user=request.user)[:2])
+        if self.club_field and len(own) == 1 and not user_is_superuser(user=request.user):
+            initial.setdefault(self.club_field, str(own[0].pk))
+        return initial
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        club_missing = self.club_field and getattr(obj, f"{self.club_field}_id") is None
+        if club_missing and not user_is_superuser(user=request.user):
+            raise ValidationError(_("Choose the club this belongs to."), code="club_required")
+        ownership_check(instance=obj)
+        super().save_model(request, obj, form, change)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        club_choices_limit(db_field, request, kwargs, registering=self.registering)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)

@@ -1,5 +1,6 @@
 """Players (with the CSV import and export and the bulk registration) and partnerships
-in the organisers' admin.
+in the organisers' admin, scoped by ``league.policy``: contact details only for the
+players of the organiser's clubs.
 """
 
 from __future__ import annotations
@@ -18,21 +19,36 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export import resources
 from import_export.admin import ImportExportModelAdmin
-from simple_history.admin import SimpleHistoryAdmin
 
+from league.admin.base import ClubScopedAdmin
 from league.imports import CsvImportForm
 from league.models import (
     Partnership,
     Player,
     Tournament,
 )
-from league.selectors import tournaments_managed_by
+from league.selectors import (
+    clubs_registering_for,
+    partnerships_editable_by,
+    players_editable_by,
+    players_visible_in_admin,
+    players_with_contact_for,
+    tournaments_managed_by,
+    user_is_organiser,
+    user_is_superuser,
+)
 from league.services.registration import (
     players_register_bulk,
 )
 
 
 class PlayerResource(resources.ModelResource):
+    """Players in a CSV file. A row updates an existing player only when it names that
+    player (an ``id`` or ``slug`` column) and the player belongs to the importer's club;
+    a row naming nobody that matches another player by name is a clash to resolve
+    (a row error, nothing imported), never a silent update. New players join the
+    importer's club."""
+
     class Meta:
         model = Player
         fields = ("id", "name", "nickname", "club", "slug", "email", "phone", "is_active")
@@ -41,11 +57,22 @@ class PlayerResource(resources.ModelResource):
         report_skipped = True
         clean_model_instances = True
 
+    def __init__(self, *, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.user = user
+        self._named_by: str | None = None
+
+    def get_export_queryset(self, request: Any = None) -> QuerySet[Player]:
+        # Contact details leave the service only for the players of the importer's clubs.
+        return players_with_contact_for(user=self.user)
+
     def before_import(self, dataset: Any, **kwargs: Any) -> None:
-        # A file may leave the slug out: it is derived from name and nickname.
-        if "slug" not in (dataset.headers or []):
-            names = dataset["name"] if "name" in dataset.headers else [""] * len(dataset)
-            nicks = dataset["nickname"] if "nickname" in dataset.headers else [""] * len(dataset)
+        headers = dataset.headers or []
+        self._named_by = "id" if "id" in headers else "slug" if "slug" in headers else None
+        if "slug" not in headers:
+            # Slugs of new players are derived from name and nickname, never used to match.
+            names = dataset["name"] if "name" in headers else [""] * len(dataset)
+            nicks = dataset["nickname"] if "nickname" in headers else [""] * len(dataset)
             dataset.append_col(
                 [
                     slugify(f"{n or ''} {k or ''}".strip())
@@ -53,6 +80,59 @@ class PlayerResource(resources.ModelResource):
                 ],
                 header="slug",
             )
+
+    def get_instance(self, instance_loader: Any, row: Any) -> Player | None:
+        if self._named_by == "id" and row.get("id"):
+            found = Player.objects.filter(pk=row["id"]).first()
+            if found is None:
+                raise ValidationError(_("No player has the id %(id)s.") % {"id": row["id"]})
+        elif self._named_by == "slug" and row.get("slug"):
+            found = Player.objects.filter(slug=row["slug"]).first()
+        else:
+            found = None
+            self._clash_check(row)
+            row["slug"] = self._free_slug(str(row.get("slug") or row.get("name") or ""))
+        if found is not None and not players_editable_by(user=self.user).filter(pk=found.pk):
+            raise ValidationError(
+                _(
+                    "%(who)s plays for another club: you cannot change them. Enter them as a "
+                    "visitor, or leave out the id and slug and give a nickname to add a new "
+                    "player."
+                )
+                % {"who": found}
+            )
+        return found
+
+    def _clash_check(self, row: Any) -> None:
+        name = str(row.get("name") or "").strip()
+        same = Player.objects.filter(name__iexact=name, nickname=str(row.get("nickname") or ""))
+        clash = same.select_related("home_club").first() if name else None
+        if clash is not None:
+            raise ValidationError(
+                _(
+                    "Clash: %(who)s (%(club)s) already has this name. Add an id or slug column "
+                    "to update your own player, enter theirs as a visitor, or give a nickname "
+                    "to add a new player."
+                )
+                % {"who": clash, "club": clash.home_club or "—"}
+            )
+
+    @staticmethod
+    def _free_slug(base: str) -> str:
+        root = slugify(base)[:120] or "pemain"
+        slug, n = root, 1
+        while Player.objects.filter(slug=slug).exists():
+            n += 1
+            slug = f"{root}-{n}"
+        return slug
+
+    def before_save_instance(self, instance: Player, row: Any, **kwargs: Any) -> None:
+        if instance.pk is None:
+            clubs = list(clubs_registering_for(user=self.user)[:2])
+            if len(clubs) == 1:
+                instance.home_club = clubs[0]
+            elif not user_is_superuser(user=self.user):
+                raise ValidationError(_("Import from one club at a time."))
 
 
 class RegisterPlayersForm(forms.Form):
@@ -68,14 +148,50 @@ class RegisterPlayersForm(forms.Form):
 
 
 @admin.register(Player)
-class PlayerAdmin(ImportExportModelAdmin, SimpleHistoryAdmin):
+class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
+    """Players: organisers find everyone (to enter visitors), but change and read the
+    contact details of their own clubs' players only."""
+
     resource_classes = [PlayerResource]
     import_form_class = CsvImportForm
-    list_display = ["name", "nickname", "club", "is_active", "created_at"]
-    list_filter = ["is_active", "club"]
+    list_display = ["name", "nickname", "home_club", "is_active", "created_at"]
+    list_filter = ["is_active", "home_club"]
     search_fields = ["name", "nickname", "club", "slug"]
     prepopulated_fields = {"slug": ("name",)}
     actions = ["register_in_tournament"]
+    club_field = "home_club"
+    registering = True
+
+    def view_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        return players_visible_in_admin(user=request.user)
+
+    def change_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        return players_editable_by(user=request.user)
+
+    def get_exclude(self, request: HttpRequest, obj: Player | None = None) -> Any:
+        excluded = list(super().get_exclude(request, obj) or [])
+        if obj is not None and not players_with_contact_for(user=request.user).filter(pk=obj.pk):
+            excluded += ["email", "phone"]
+        return excluded
+
+    def has_export_permission(self, request: HttpRequest) -> bool:
+        return user_is_organiser(user=request.user)
+
+    def has_import_permission(self, request: HttpRequest) -> bool:
+        return bool(
+            user_is_superuser(user=request.user) or clubs_registering_for(user=request.user)
+        )
+
+    def get_export_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        contact = players_with_contact_for(user=request.user).values("pk")
+        exported: QuerySet[Player] = super().get_export_queryset(request)
+        return exported.filter(pk__in=contact)
+
+    def get_import_resource_kwargs(self, request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_import_resource_kwargs(request, **kwargs), "user": request.user}
+
+    def get_export_resource_kwargs(self, request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_export_resource_kwargs(request, **kwargs), "user": request.user}
 
     @admin.action(description=_("Register the selected players in a tournament"))
     def register_in_tournament(
@@ -118,10 +234,18 @@ class PlayerAdmin(ImportExportModelAdmin, SimpleHistoryAdmin):
 
 
 @admin.register(Partnership)
-class PartnershipAdmin(SimpleHistoryAdmin):
+class PartnershipAdmin(ClubScopedAdmin):
     list_display = ["name", "player_a", "player_b", "is_active"]
     list_filter = ["is_active", "seasons"]
     search_fields = ["name", "player_a__name", "player_b__name"]
     autocomplete_fields = ["player_a", "player_b"]
     filter_horizontal = ["seasons"]
     prepopulated_fields = {"slug": ("name",)}
+    club_field = ""
+
+    def view_queryset(self, request: HttpRequest) -> QuerySet[Partnership]:
+        visible = players_visible_in_admin(user=request.user).values("pk")
+        return Partnership.objects.filter(player_a__in=visible, player_b__in=visible)
+
+    def change_queryset(self, request: HttpRequest) -> QuerySet[Partnership]:
+        return partnerships_editable_by(user=request.user)

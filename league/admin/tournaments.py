@@ -28,7 +28,14 @@ from league.models import (
     Player,
     Tournament,
 )
-from league.selectors import user_is_superuser
+from league.selectors import (
+    club_can_manage,
+    club_can_register,
+    clubs_registering_for,
+    user_is_organiser,
+    user_is_superuser,
+)
+from league.services.clubs import ownership_check
 from league.services.records import entry_delete, record_update
 from league.services.registration import (
     entry_check,
@@ -149,7 +156,22 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     inlines = [EntryInline]
     actions = ["duplicate_settings"]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "season", "division", "status", "starts_on", "venue"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "name",
+                    "slug",
+                    "club",
+                    "accepts_visitors",
+                    "season",
+                    "division",
+                    "status",
+                    "starts_on",
+                    "venue",
+                ]
+            },
+        ),
         (
             _("Format"),
             {"fields": ["format", "table_size", "rounds_count", "rule_set", "allow_byes", "seed"]},
@@ -174,7 +196,25 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
         return super().get_queryset(request).select_related("season")
 
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        initial = super().get_changeform_initial_data(request)
+        own = list(clubs_registering_for(user=request.user)[:2])
+        if len(own) == 1:
+            initial.setdefault("club", str(own[0].pk))
+        return initial
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
+        # A guest organiser of one tournament runs it but cannot move it to another club.
+        readonly = list(super().get_readonly_fields(request, obj))
+        if obj is not None and not club_can_manage(user=request.user, club_id=obj.club_id):
+            readonly.append("club")
+        return readonly
+
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        # The season's club hosts the tournament; what it points at is the club's own.
+        ownership_check(instance=obj)
+        if not change and not club_can_register(user=request.user, club_id=obj.club_id):
+            raise ValidationError(_("You do not organise this club."), code="club_not_organised")
         super().save_model(request, obj, form, change)
         if not change and not user_is_superuser(user=request.user):
             # Whoever creates a tournament organises it.
@@ -209,6 +249,12 @@ class EntryAdmin(TournamentScopedAdmin, ImportExportModelAdmin):
     autocomplete_fields = ["player", "partnership"]
     actions = ["withdraw"]
     form = EntryForm
+
+    def has_export_permission(self, request: HttpRequest) -> bool:
+        return user_is_organiser(user=request.user)
+
+    def has_import_permission(self, request: HttpRequest) -> bool:
+        return user_is_organiser(user=request.user)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Entry | None = None) -> Any:
         # Withdrawal is the "Withdraw" action (entry_withdraw), not a checkbox.

@@ -11,6 +11,10 @@ The rules:
   (``ROLE_MANAGE``); nothing in other organisers' tournaments.
 - **Superuser**: everything.
 
+Every answer comes from ``league.policy``: this module only maps it to HTTP. A club's
+organisers also write its seasons, divisions, rule sets, players and members
+(``ClubWriteScope``, ``club_for_write``).
+
 Two layers, both required:
 
 1. *Querysets*: every view builds its queryset from a ``league.selectors``
@@ -50,7 +54,12 @@ from rest_framework import exceptions
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
+from league.models import Club
 from league.selectors import (
+    club_can_manage,
+    club_can_register,
+    clubs_organised_by,
+    clubs_registering_for,
     tournament_can_manage,
     tournament_can_score,
     tournaments_visible_to,
@@ -186,6 +195,52 @@ class IsOrganiserOrReadOnly(BasePermission):
         if not (request.user and request.user.is_authenticated):
             return False
         return user_is_organiser(user=request.user)
+
+
+def club_for_write(
+    request: Request, *, club: Club | None, fallback: Club | None = None, register: bool = False
+) -> Club | None:
+    """The club a new or changed row will belong to: the one named, else ``fallback``
+    (a season's club, say), else the caller's only club. Raises 403 unless the caller
+    organises it, 400 when it cannot be told; the superuser may leave it empty."""
+    user = request.user
+    if not user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    chosen = club or fallback
+    if chosen is None:
+        if user_is_superuser(user=user):
+            return None
+        mine = clubs_registering_for(user=user) if register else clubs_organised_by(user=user)
+        own = list(mine[:2])
+        if len(own) != 1:
+            raise exceptions.ValidationError(
+                {"club": [_("Say which club this is for.")]}, code="club_required"
+            )
+        chosen = own[0]
+    allowed = club_can_register if register else club_can_manage
+    if not allowed(user=user, club_id=chosen.pk):
+        raise exceptions.PermissionDenied(_("You do not organise this club."))
+    return chosen
+
+
+class ClubWriteScope(BasePermission):
+    """Reads for anyone (the queryset decides what exists); writes for organisers of a
+    club, and a write on an object needs it in the view's ``get_write_queryset()`` (what
+    ``league.policy`` lets the caller change)."""
+
+    message = _("You may not change this.")
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return bool(request.user and request.user.is_authenticated) and user_is_organiser(
+            user=request.user
+        )
+
+    def has_object_permission(self, request: Request, view: Any, obj: Model) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return bool(view.get_write_queryset().filter(pk=obj.pk).exists())
 
 
 class WriteScopePermission(BasePermission):

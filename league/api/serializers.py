@@ -21,8 +21,10 @@ from rest_framework.exceptions import ErrorDetail
 
 from league.hooks import tiebreaks_clean
 from league.models import (
+    Club,
     Division,
     Entry,
+    Membership,
     Partnership,
     Player,
     Round,
@@ -100,8 +102,10 @@ class RuleSetSerializer(StrictModelSerializer):
             "hand_size_3",
             "hand_size_4",
             "blocked_award",
+            "club",
         ]
         extra_kwargs = {
+            "club": {"required": False, "help_text": _("Empty for the shared rule sets.")},
             "description": {"max_length": 2000},
             **{f"target_{n}": {"min_value": 1, "max_value": 10_000} for n in (2, 3, 4)},
             "hand_size_2": {"min_value": 1, "max_value": 14},
@@ -110,11 +114,24 @@ class RuleSetSerializer(StrictModelSerializer):
         }
 
 
+class RuleSetCopySerializer(StrictSerializer):
+    """Copy a rule set (a shared one, say) into a club, to change it there."""
+
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(),
+        required=False,
+        help_text=_("The club the copy belongs to; your only club when left out."),
+    )
+    name = serializers.CharField(
+        max_length=80, required=False, allow_blank=True, help_text=_("The copy's name.")
+    )
+
+
 class SeasonSerializer(StrictModelSerializer):
     class Meta:
         model = Season
-        fields = ["id", "name", "slug", "starts_on", "ends_on", "rule_set", "status"]
-        extra_kwargs = {"slug": {"required": False}}
+        fields = ["id", "club", "name", "slug", "starts_on", "ends_on", "rule_set", "status"]
+        extra_kwargs = {"slug": {"required": False}, "club": {"required": False}}
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         starts = attrs.get("starts_on", getattr(self.instance, "starts_on", None))
@@ -137,6 +154,28 @@ class DivisionSerializer(StrictModelSerializer):
         }
 
 
+# --- Clubs and their members -------------------------------------------------------------
+
+
+class ClubSerializer(StrictModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "city"]
+        read_only_fields = ["slug"]
+
+
+class MembershipSerializer(StrictModelSerializer):
+    user = serializers.SlugRelatedField(
+        slug_field="username",
+        queryset=Membership._meta.get_field("user").related_model._default_manager.all(),
+        help_text=_("The member's user name."),
+    )
+
+    class Meta:
+        model = Membership
+        fields = ["id", "club", "user", "role"]
+
+
 # --- Players and partnerships ------------------------------------------------------------
 
 
@@ -154,9 +193,20 @@ class PlayerSerializer(StrictModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "name", "nickname", "club", "slug", "is_active", "email", "phone"]
+        fields = [
+            "id",
+            "name",
+            "nickname",
+            "club",
+            "home_club",
+            "slug",
+            "is_active",
+            "email",
+            "phone",
+        ]
         read_only_fields = ["slug"]
         extra_kwargs = {
+            "home_club": {"required": False},
             "email": {"required": False, "help_text": _("Private: shown to organisers only.")},
             "phone": {"required": False, "help_text": _("Private: shown to organisers only.")},
         }
@@ -218,6 +268,8 @@ class TournamentSerializer(StrictModelSerializer):
             "id",
             "name",
             "slug",
+            "club",
+            "accepts_visitors",
             "season",
             "division",
             "rule_set",
@@ -240,6 +292,7 @@ class TournamentSerializer(StrictModelSerializer):
         ]
         extra_kwargs = {
             "slug": {"required": False},
+            "club": {"required": False, "help_text": _("Empty: the season's club.")},
             "rounds_count": {"min_value": 1, "max_value": 100},
             "seed": {"min_value": 0, "max_value": 2**31 - 1},
             **{

@@ -6,6 +6,8 @@ from rest_framework.routers import SimpleRouter
 from league.api import views
 
 router = SimpleRouter()
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register("memberships", views.MembershipViewSet, basename="membership")
 router.register("rulesets", views.RuleSetViewSet, basename="ruleset")
 router.register("seasons", views.SeasonViewSet, basename="season")
 router.register("divisions", views.DivisionViewSet, basename="division")

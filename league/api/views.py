@@ -1,10 +1,9 @@
-"""The league's REST API: players, partnerships, rule sets, seasons, divisions,
-tournaments, entries, rounds and tables.
+"""The league's REST API: clubs and their members, players, partnerships, rule sets,
+seasons, divisions, tournaments, entries, rounds and tables.
 
 Views parse input, call one service or selector and shape the output; who may do
-what is ``league.api.permissions``, and every queryset comes from a
-``league.selectors`` ``*_visible_to`` function so lists never show what the caller
-may not see.
+what is ``league.policy`` (through ``league.api.permissions``), and every queryset
+comes from it so lists never show what the caller may not see.
 """
 
 from __future__ import annotations
@@ -37,19 +36,24 @@ from league.api.parsers import RequestTooLarge
 from league.api.permissions import (
     ROLE_MANAGE,
     CanManage,
+    ClubWriteScope,
     IsOrganiserOrReadOnly,
     IsSuperuserOrReadOnly,
     WriteScopePermission,
+    club_for_write,
     require_tournament_role,
 )
 from league.api.serializers import (
+    ClubSerializer,
     DivisionSerializer,
     EntrySerializer,
     EntryUpdateSerializer,
+    MembershipSerializer,
     PartnershipSerializer,
     PlayerSerializer,
     RoundSerializer,
     RoundUpdateSerializer,
+    RuleSetCopySerializer,
     RuleSetSerializer,
     SeasonSerializer,
     TableSerializer,
@@ -57,8 +61,10 @@ from league.api.serializers import (
     WithdrawSerializer,
 )
 from league.models import (
+    Club,
     Division,
     Entry,
+    Membership,
     Partnership,
     Player,
     Round,
@@ -70,13 +76,26 @@ from league.models import (
     Tournament,
 )
 from league.selectors import (
+    clubs_organised_by,
+    divisions_managed_by,
     entries_visible_to,
+    memberships_managed_by,
+    memberships_visible_to,
     partnerships_editable_by,
     players_editable_by,
+    players_enterable_in,
     players_with_contact_for,
     rounds_visible_to,
+    rule_sets_managed_by,
+    seasons_managed_by,
     tables_visible_to,
     tournaments_visible_to,
+)
+from league.services.clubs import (
+    club_create,
+    membership_add,
+    membership_remove,
+    rule_set_copy,
 )
 from league.services.records import (
     entry_delete,
@@ -137,28 +156,133 @@ class LeagueViewSet(viewsets.ModelViewSet):  # type: ignore[type-arg]
         return response
 
 
-# --- Rules, seasons, divisions (superusers write; everyone reads) ------------------------
+# --- Clubs and their members -----------------------------------------------------------
 
 
-class RuleSetViewSet(LeagueViewSet):
-    """Rule sets: targets and tiles dealt per player count, and the blocked-hand award."""
+class ClubViewSet(LeagueViewSet):
+    """Clubs. Everyone reads; the superuser founds a club, its organisers change it."""
 
-    queryset = RuleSet.objects.all()
-    serializer_class = RuleSetSerializer
-    permission_classes = [IsSuperuserOrReadOnly]
+    queryset = Club.objects.all()
+    serializer_class = ClubSerializer
     ordering_fields = ["name", "id"]
     ordering = ["name"]
 
+    def get_permissions(self) -> list[BasePermission]:
+        if self.action in ("create", "destroy"):
+            return [IsSuperuserOrReadOnly()]
+        return [ClubWriteScope()]
+
+    def get_write_queryset(self) -> QuerySet[Club]:
+        return clubs_organised_by(user=self.request.user)
+
+    def create_row(self, data: dict[str, Any]) -> Club:
+        return club_create(name=data["name"], city=data.get("city", ""))
+
+
+class MembershipViewSet(LeagueViewSet):
+    """Club memberships: who organises and who keeps the score for a club. Members see
+    their clubs' memberships; a club's organisers add, change and end them."""
+
+    serializer_class = MembershipSerializer
+    permission_classes = [ClubWriteScope]
+    ordering_fields = ["club", "role", "id"]
+    ordering = ["club", "role", "id"]
+
+    def get_queryset(self) -> QuerySet[Membership]:
+        return memberships_visible_to(user=self.request.user).select_related("user", "club")
+
+    def get_write_queryset(self) -> QuerySet[Membership]:
+        return memberships_managed_by(user=self.request.user)
+
+    def create_row(self, data: dict[str, Any]) -> Membership:
+        club = club_for_write(self.request, club=data["club"])
+        assert club is not None
+        return membership_add(club=club, user=data["user"], role=data["role"])
+
+    def update_row(self, instance: Membership, data: dict[str, Any]) -> Membership:
+        if "club" in data and data["club"].pk != instance.club_id:
+            raise exceptions.ValidationError({"club": [_("A membership stays in its club.")]})
+        if "user" in data and data["user"].pk != instance.user_id:
+            raise exceptions.ValidationError({"user": [_("A membership stays with its user.")]})
+        return membership_add(
+            club=instance.club, user=instance.user, role=data.get("role", instance.role)
+        )
+
+    def delete_row(self, instance: Membership) -> None:
+        membership_remove(membership=instance)
+
+
+# --- Rules, seasons, divisions (a club's organisers write its own; everyone reads) ------
+
+
+@extend_schema_view(
+    copy=extend_schema(request=RuleSetCopySerializer, responses={201: RuleSetSerializer}),
+)
+class RuleSetViewSet(LeagueViewSet):
+    """Rule sets: targets and tiles dealt per player count, and the blocked-hand award.
+    The shared rule sets (no club) are read-only; a club's organisers write its own, and
+    copy any rule set into their club (``…/{id}/copy/``) to change it there."""
+
+    queryset = RuleSet.objects.all()
+    serializer_class = RuleSetSerializer
+    permission_classes = [ClubWriteScope]
+    ordering_fields = ["name", "id"]
+    ordering = ["name"]
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.action == "copy":
+            # Any rule set may be copied; the copy's club is checked by club_for_write.
+            return [IsOrganiserOrReadOnly()]
+        return [ClubWriteScope()]
+
+    @action(detail=True, methods=["post"])
+    def copy(self, request: Request, pk: str | None = None) -> Response:
+        """A club's own copy of this rule set."""
+        source = self.get_object()
+        form = RuleSetCopySerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        club = club_for_write(request, club=form.validated_data.get("club"))
+        if club is None:
+            raise exceptions.ValidationError({"club": [_("Say which club this is for.")]})
+        copy = rule_set_copy(rule_set=source, club=club, name=form.validated_data.get("name", ""))
+        return Response(RuleSetSerializer(copy).data, status=status.HTTP_201_CREATED)
+
+    def get_write_queryset(self) -> QuerySet[RuleSet]:
+        return rule_sets_managed_by(user=self.request.user)
+
+    def create_row(self, data: dict[str, Any]) -> RuleSet:
+        data["club"] = club_for_write(self.request, club=data.get("club"))
+        return super().create_row(data)  # type: ignore[no-any-return]
+
+    def update_row(self, instance: RuleSet, data: dict[str, Any]) -> RuleSet:
+        if "club" in data:
+            data["club"] = club_for_write(self.request, club=data["club"])
+        return super().update_row(instance, data)  # type: ignore[no-any-return]
+
 
 class SeasonViewSet(LeagueViewSet):
-    """Seasons: their dates, rule set and status. Everyone reads; administrators write."""
+    """Seasons: their club, dates, rule set and status. Everyone reads; the club's
+    organisers write."""
 
     queryset = Season.objects.select_related("rule_set")
     serializer_class = SeasonSerializer
-    permission_classes = [IsSuperuserOrReadOnly]
+    permission_classes = [ClubWriteScope]
     filterset_class = filters.SeasonFilter
     ordering_fields = ["starts_on", "name", "id"]
     ordering = ["-starts_on", "name"]
+
+    def get_write_queryset(self) -> QuerySet[Season]:
+        return seasons_managed_by(user=self.request.user)
+
+    def create_row(self, data: dict[str, Any]) -> Season:
+        fallback = getattr(data.get("rule_set"), "club", None)
+        data["club"] = club_for_write(self.request, club=data.get("club"), fallback=fallback)
+        return super().create_row(data)  # type: ignore[no-any-return]
+
+    def update_row(self, instance: Season, data: dict[str, Any]) -> Season:
+        if "club" in data:
+            data["club"] = club_for_write(self.request, club=data["club"])
+        return super().update_row(instance, data)  # type: ignore[no-any-return]
 
 
 class DivisionViewSet(LeagueViewSet):
@@ -166,18 +290,33 @@ class DivisionViewSet(LeagueViewSet):
 
     queryset = Division.objects.all()
     serializer_class = DivisionSerializer
-    permission_classes = [IsSuperuserOrReadOnly]
+    permission_classes = [ClubWriteScope]
     filterset_class = filters.DivisionFilter
     ordering_fields = ["order", "name", "id"]
     ordering = ["season", "order", "name"]
+
+    def get_write_queryset(self) -> QuerySet[Division]:
+        return divisions_managed_by(user=self.request.user)
+
+    def _season_check(self, data: dict[str, Any]) -> None:
+        if "season" in data:
+            club_for_write(self.request, club=data["season"].club)
+
+    def create_row(self, data: dict[str, Any]) -> Division:
+        self._season_check(data)
+        return super().create_row(data)  # type: ignore[no-any-return]
+
+    def update_row(self, instance: Division, data: dict[str, Any]) -> Division:
+        self._season_check(data)
+        return super().update_row(instance, data)  # type: ignore[no-any-return]
 
 
 # --- Players and partnerships -----------------------------------------------------------
 
 
 class PlayerViewSet(LeagueViewSet):
-    """Players. Email and phone are private: shown only to organisers of a tournament the
-    player is entered in (and superusers), never to the public."""
+    """Players. Email and phone are private: shown only to the organisers of the player's
+    home club (and the superuser), never to the public nor to a host club."""
 
     serializer_class = PlayerSerializer
     filterset_class = filters.PlayerFilter
@@ -197,11 +336,17 @@ class PlayerViewSet(LeagueViewSet):
         return players_editable_by(user=self.request.user)
 
     def create_row(self, data: dict[str, Any]) -> Player:
+        data["home_club"] = club_for_write(self.request, club=data.get("home_club"), register=True)
         is_active = data.pop("is_active", True)
         player = player_create(**data)
         if not is_active:
             player = record_update(instance=player, fields={"is_active": False})
         return self.get_queryset().get(pk=player.pk)
+
+    def update_row(self, instance: Player, data: dict[str, Any]) -> Player:
+        if "home_club" in data:
+            data["home_club"] = club_for_write(self.request, club=data["home_club"])
+        return super().update_row(instance, data)  # type: ignore[no-any-return]
 
 
 class PartnershipViewSet(LeagueViewSet):
@@ -230,9 +375,7 @@ class PartnershipViewSet(LeagueViewSet):
             pk__in=[data["player_a"].pk, data["player_b"].pk]
         )
         if editable.count() != 2:
-            raise exceptions.PermissionDenied(
-                _("You may pair only players entered in your tournaments, or not yet entered.")
-            )
+            raise exceptions.PermissionDenied(_("You may pair only your clubs' players."))
         seasons = data.pop("seasons", None)
         is_active = data.pop("is_active", True)
         partnership = partnership_create(
@@ -274,7 +417,16 @@ class TournamentViewSet(LeagueViewSet):
         return tournaments_visible_to(user=self.request.user).select_related("season")
 
     def create_row(self, data: dict[str, Any]) -> Tournament:
+        fallback = getattr(data.get("season"), "club", None)
+        data["club"] = club_for_write(
+            self.request, club=data.get("club"), fallback=fallback, register=True
+        )
         return tournament_create(created_by=self.request.user, fields=data)
+
+    def update_row(self, instance: Tournament, data: dict[str, Any]) -> Tournament:
+        if "club" in data:
+            data["club"] = club_for_write(self.request, club=data["club"])
+        return super().update_row(instance, data)  # type: ignore[no-any-return]
 
     @action(detail=True, methods=["post"])
     def duplicate(self, request: Request, pk: str | None = None) -> Response:
@@ -310,6 +462,16 @@ class EntryViewSet(LeagueViewSet):
     def create_row(self, data: dict[str, Any]) -> Entry:
         tournament: Tournament = data["tournament"]
         require_tournament_role(self.request, tournament_id=tournament.pk, role=ROLE_MANAGE)
+        enterable = players_enterable_in(user=self.request.user, tournament=tournament)
+        for player in _players_of(data):
+            if not enterable.filter(pk=player.pk).exists():
+                raise exceptions.PermissionDenied(
+                    _(
+                        "%(who)s plays for another club, and this tournament is not open to "
+                        "visitors."
+                    )
+                    % {"who": player}
+                )
         return entry_create(
             tournament=tournament,
             player=data.get("player"),
@@ -328,6 +490,13 @@ class EntryViewSet(LeagueViewSet):
         body.is_valid(raise_exception=True)
         entry = entry_withdraw(entry=entry, round_number=body.validated_data.get("round_number"))
         return Response(EntrySerializer(entry).data)
+
+
+def _players_of(data: dict[str, Any]) -> list[Player]:
+    partnership = data.get("partnership")
+    if partnership is not None:
+        return list(partnership.players)
+    return [data["player"]] if data.get("player") is not None else []
 
 
 # --- Rounds and tables ------------------------------------------------------------------

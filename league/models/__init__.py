@@ -13,6 +13,7 @@ handed here as plain values (``league.services.results.table_result_record``).
 """
 
 from league.models.base import PLAYER_COUNTS, TimeStamped
+from league.models.clubs import Club, Membership, MembershipRole
 from league.models.people import Partnership, Player
 from league.models.rounds import Round, Seat, Table, TableResult, TableResultSide
 from league.models.rules import BlockedAward, RuleSet
@@ -32,10 +33,13 @@ __all__ = [
     "PLAYER_COUNTS",
     "ApiToken",
     "BlockedAward",
+    "Club",
     "Division",
     "Entry",
     "EntryMember",
     "EntryMode",
+    "Membership",
+    "MembershipRole",
     "Partnership",
     "Player",
     "Round",

@@ -10,15 +10,30 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from league.models.base import TimeStamped
+from league.models.clubs import Club
 from league.models.seasons import Season
 
 
 class Player(TimeStamped):
-    """A person who plays. Contact fields are private: never shown publicly."""
+    """A person who plays. Contact fields are private: only the organisers of the home club
+    (and the superuser) see them."""
 
     name = models.CharField(_("name"), max_length=120)
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    club = models.CharField(
+        _("club (as written)"),
+        max_length=120,
+        blank=True,
+        help_text=_("Free text shown on pages; the home club decides who manages the player."),
+    )
+    home_club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("home club"),
+    )
     slug = models.SlugField(_("slug"), max_length=140, unique=True)
     email = models.EmailField(_("email (private)"), blank=True)
     phone = models.CharField(_("phone (private)"), max_length=40, blank=True)

@@ -11,6 +11,7 @@ from simple_history.models import HistoricalRecords
 
 from allfives import DEFAULT_BLOCKED_AWARD, DEFAULT_HAND_SIZES, DEFAULT_TARGETS, Rules
 from league.models.base import PLAYER_COUNTS, TimeStamped
+from league.models.clubs import Club
 
 
 class BlockedAward(models.TextChoices):
@@ -25,6 +26,17 @@ class RuleSet(TimeStamped):
     """
 
     name = models.CharField(_("name"), max_length=80, unique=True)
+    # No club: one of the rule sets shipped with the service, shared and read-only; a
+    # club copies one to change it.
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rule_sets",
+        verbose_name=_("club"),
+        help_text=_("Empty for the shared rule sets shipped with the service."),
+    )
     description = models.TextField(_("description"), blank=True)
     target_2 = models.PositiveIntegerField(_("target, 2 players"), default=DEFAULT_TARGETS[2])
     target_3 = models.PositiveIntegerField(_("target, 3 players"), default=DEFAULT_TARGETS[3])
@@ -70,6 +82,11 @@ class RuleSet(TimeStamped):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_shared(self) -> bool:
+        """A shipped rule set: every club uses it, nobody but the superuser changes it."""
+        return self.club_id is None
 
     def target_for(self, players: int) -> int:
         return int(getattr(self, f"target_{players}"))

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from league.models.base import TimeStamped
+from league.models.clubs import Club
 from league.models.rules import RuleSet
 
 
@@ -19,6 +20,14 @@ class Season(TimeStamped):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seasons",
+        verbose_name=_("club"),
+    )
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=140, unique=True)
     starts_on = models.DateField(_("starts on"))

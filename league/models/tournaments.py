@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from league.models.base import TimeStamped
+from league.models.clubs import Club
 from league.models.people import Partnership, Player
 from league.models.rules import RuleSet
 from league.models.seasons import Division, Season
@@ -55,6 +56,21 @@ class Tournament(TimeStamped):
 
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(_("slug"), max_length=180, unique=True)
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("host club"),
+    )
+    accepts_visitors = models.BooleanField(
+        _("open to players of other clubs"),
+        default=False,
+        help_text=_(
+            "Visiting players may be entered; their contact details stay with their own club."
+        ),
+    )
     season = models.ForeignKey(
         Season,
         on_delete=models.PROTECT,

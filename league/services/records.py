@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import Entry, Round, Table, Tournament
+from league.services.clubs import ownership_check
 
 M = TypeVar("M", bound=models.Model)
 
@@ -51,6 +52,7 @@ def record_create[M: models.Model](*, model: type[M], fields: Mapping[str, Any])
     instance = model(**plain)
     if hasattr(instance, "slug") and not getattr(instance, "slug", ""):
         instance.slug = _unique_slug(model, str(plain.get("name", "")))
+    ownership_check(instance=instance)
     instance.full_clean()
     instance.save()
     for name, values in m2m.items():
@@ -64,6 +66,7 @@ def record_update[M: models.Model](*, instance: M, fields: Mapping[str, Any]) ->
     plain, m2m = _split_m2m(type(instance), fields)
     for name, value in plain.items():
         setattr(instance, name, value)
+    ownership_check(instance=instance)
     instance.full_clean()
     instance.save()
     for name, values in m2m.items():

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from league.models import Entry, EntryMember, Partnership, Player, Tournament
+from league.models import Club, Entry, EntryMember, Partnership, Player, Tournament
 
 
 def _unique_slug(model: type[Player] | type[Partnership], base: str) -> str:
@@ -22,13 +22,24 @@ def _unique_slug(model: type[Player] | type[Partnership], base: str) -> str:
 
 
 def player_create(
-    *, name: str, nickname: str = "", club: str = "", email: str = "", phone: str = ""
+    *,
+    name: str,
+    nickname: str = "",
+    club: str = "",
+    email: str = "",
+    phone: str = "",
+    home_club: Club | None = None,
 ) -> Player:
     name = name.strip()
     if not name:
         raise ValidationError(_("A player needs a name."), code="name_required")
     player = Player(
-        name=name, nickname=nickname.strip(), club=club.strip(), email=email, phone=phone
+        name=name,
+        nickname=nickname.strip(),
+        club=club.strip() or (home_club.name if home_club is not None else ""),
+        email=email,
+        phone=phone,
+        home_club=home_club,
     )
     player.slug = _unique_slug(Player, f"{name} {nickname}".strip())
     player.full_clean()
@@ -76,9 +87,19 @@ def entry_check(
         )
     if tournament.status == Tournament.Status.FINISHED:
         raise ValidationError(_("The tournament is finished."), code="tournament_finished")
+    players = list(partnership.players) if partnership is not None else [player]
+    if not tournament.accepts_visitors and tournament.club_id is not None:
+        visitor = next(
+            (p for p in players if p is not None and p.home_club_id != tournament.club_id), None
+        )
+        if visitor is not None:
+            raise ValidationError(
+                _("%(who)s plays for another club, and this tournament is not open to visitors.")
+                % {"who": visitor},
+                code="visitor_not_accepted",
+            )
     if tournament.pk is None:
         return  # a tournament being created has no entries yet
-    players = list(partnership.players) if partnership is not None else [player]
     taken = (
         EntryMember.objects.filter(tournament=tournament, player__in=players)
         .select_related("player")

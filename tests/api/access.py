@@ -4,9 +4,9 @@ tournament A ("own"), and a valid request to try.
 ``LEVEL`` names the least role that may act, and the roles that pass follow from it:
 
 - ``PUBLIC``: everyone, anonymous included.
-- ``ORGANISER``: any organiser (of any tournament) and superusers.
+- ``ORGANISER``: any organiser (of any club, acting for their own) and superusers.
 - ``SCORE``: the scorekeepers and organisers of tournament A, and superusers.
-- ``MANAGE``: the organisers of tournament A, and superusers.
+- ``MANAGE``: the organisers of tournament A (they organise its club, A), and superusers.
 - ``SUPER``: superusers only.
 
 A row with a ``body`` sends a valid request and expects success from allowed roles.
@@ -71,14 +71,14 @@ def pk(getter: Callable[[Any], Any]) -> Builder:
 def _free_rule_set(w: Any) -> Any:
     from tests.factories import RuleSetFactory
 
-    w.free_rule_set = RuleSetFactory()
+    w.free_rule_set = RuleSetFactory(club=w.club_a)
     return w.free_rule_set
 
 
 def _free_season(w: Any) -> Any:
     from tests.factories import SeasonFactory
 
-    w.free_season = SeasonFactory(rule_set=w.rule_set)
+    w.free_season = SeasonFactory(rule_set=w.rule_set, club=w.club_a)
     return w.free_season
 
 
@@ -108,7 +108,7 @@ def _empty_tournament(w: Any) -> Any:
 def _free_player(w: Any) -> Any:
     from tests.factories import PlayerFactory
 
-    w.free_player = PlayerFactory()
+    w.free_player = PlayerFactory(home_club=w.club_a)
     return w.free_player
 
 
@@ -131,8 +131,31 @@ def _rule_set_body(w: Any) -> dict[str, Any]:
     return {"name": f"Aturan {_n()}", "target_2": 150, "blocked_award": "difference"}
 
 
+def _club_rule_set_body(w: Any) -> dict[str, Any]:
+    return {**_rule_set_body(w), "club": w.club_a.pk}
+
+
+def _scorekeeper_a(w: Any) -> Any:
+    from league.models import Membership
+    from tests.factories import MembershipFactory, UserFactory
+
+    w.membership = MembershipFactory(
+        user=UserFactory(username=f"pencatat{_n()}"),
+        club=w.club_a,
+        role=Membership.Role.SCOREKEEPER,
+    )
+    return w.membership
+
+
+def _new_user(w: Any) -> Any:
+    from tests.factories import UserFactory
+
+    return UserFactory(username=f"anggota{_n()}")
+
+
 def _season_body(w: Any) -> dict[str, Any]:
     return {
+        "club": w.club_a.pk,
         "name": f"Musim {_n()}",
         "starts_on": "2026-01-01",
         "ends_on": "2026-06-30",
@@ -156,7 +179,8 @@ def _tournament_body(w: Any) -> dict[str, Any]:
 def _entry_body(w: Any) -> dict[str, Any]:
     from tests.factories import PlayerFactory
 
-    return {"tournament": w.own.tournament.pk, "player": PlayerFactory().pk, "seed": 9}
+    player = PlayerFactory(home_club=w.club_a)
+    return {"tournament": w.own.tournament.pk, "player": player.pk, "seed": 9}
 
 
 def _table_body(w: Any) -> dict[str, Any]:
@@ -242,47 +266,93 @@ TABLE: dict[tuple[str, str], Expect] = {
     ("api-schema", "GET"): Expect(PUBLIC),
     ("api-docs", "GET"): Expect(PUBLIC),
     ("api-redoc", "GET"): Expect(PUBLIC),
-    # Rule sets, seasons, divisions: superusers write.
+    # Clubs: anyone reads; the superuser founds one; its organisers change it.
+    ("club-list", "GET"): Expect(PUBLIC, body=lambda w: {}),
+    ("club-list", "POST"): Expect(
+        SUPER, body=lambda w: {"name": f"Klub {_n()}", "city": "Malang"}, ok=201
+    ),
+    ("club-detail", "GET"): Expect(PUBLIC, pk(lambda w: w.club_a), body=lambda w: {}),
+    ("club-detail", "PUT"): Expect(
+        MANAGE, pk(lambda w: w.club_a), body=lambda w: {"name": "Klub A", "city": "Kediri"}
+    ),
+    ("club-detail", "PATCH"): Expect(
+        MANAGE, pk(lambda w: w.club_a), body=lambda w: {"city": "Blitar"}
+    ),
+    ("club-detail", "DELETE"): Expect(SUPER, pk(lambda w: w.club_a)),
+    # Memberships: a club's members see them (404 to others); its organisers manage them.
+    ("membership-list", "GET"): Expect(PUBLIC, body=lambda w: {}),
+    ("membership-list", "POST"): Expect(
+        MANAGE,
+        body=lambda w: {"club": w.club_a.pk, "user": _new_user(w).username, "role": "scorekeeper"},
+        ok=201,
+    ),
+    ("membership-detail", "GET"): Expect(
+        MANAGE, pk(lambda w: w.membership), body=lambda w: {}, anonymous=404, setup=_scorekeeper_a
+    ),
+    ("membership-detail", "PUT"): Expect(
+        MANAGE,
+        pk(lambda w: w.membership),
+        body=lambda w: {
+            "club": w.club_a.pk,
+            "user": w.membership.user.username,
+            "role": "organiser",
+        },
+        setup=_scorekeeper_a,
+    ),
+    ("membership-detail", "PATCH"): Expect(
+        MANAGE,
+        pk(lambda w: w.membership),
+        body=lambda w: {"role": "organiser"},
+        setup=_scorekeeper_a,
+    ),
+    ("membership-detail", "DELETE"): Expect(
+        MANAGE, pk(lambda w: w.membership), body=lambda w: {}, ok=204, setup=_scorekeeper_a
+    ),
+    # Rule sets, seasons, divisions: a club's organisers write its own (club A's here).
     ("ruleset-list", "GET"): Expect(PUBLIC, body=lambda w: {}),
-    ("ruleset-list", "POST"): Expect(SUPER, body=_rule_set_body, ok=201),
+    ("ruleset-list", "POST"): Expect(MANAGE, body=_club_rule_set_body, ok=201),
     ("ruleset-detail", "GET"): Expect(PUBLIC, pk(lambda w: w.rule_set), body=lambda w: {}),
-    ("ruleset-detail", "PUT"): Expect(SUPER, pk(lambda w: w.rule_set), body=_rule_set_body),
+    # A club's organisers copy a rule set into it.
+    ("ruleset-copy", "POST"): Expect(
+        MANAGE, pk(lambda w: w.rule_set), body=lambda w: {"club": w.club_a.pk}, ok=201
+    ),
+    ("ruleset-detail", "PUT"): Expect(MANAGE, pk(lambda w: w.rule_set), body=_rule_set_body),
     ("ruleset-detail", "PATCH"): Expect(
-        SUPER, pk(lambda w: w.rule_set), body=lambda w: {"target_4": 300}
+        MANAGE, pk(lambda w: w.rule_set), body=lambda w: {"target_4": 300}
     ),
     ("ruleset-detail", "DELETE"): Expect(
-        SUPER, pk(lambda w: w.free_rule_set), body=lambda w: {}, ok=204, setup=_free_rule_set
+        MANAGE, pk(lambda w: w.free_rule_set), body=lambda w: {}, ok=204, setup=_free_rule_set
     ),
     ("season-list", "GET"): Expect(PUBLIC, body=lambda w: {}),
-    ("season-list", "POST"): Expect(SUPER, body=_season_body, ok=201),
+    ("season-list", "POST"): Expect(MANAGE, body=_season_body, ok=201),
     ("season-detail", "GET"): Expect(PUBLIC, pk(lambda w: w.season), body=lambda w: {}),
-    ("season-detail", "PUT"): Expect(SUPER, pk(lambda w: w.season), body=_season_body),
+    ("season-detail", "PUT"): Expect(MANAGE, pk(lambda w: w.season), body=_season_body),
     ("season-detail", "PATCH"): Expect(
-        SUPER, pk(lambda w: w.season), body=lambda w: {"status": "finished"}
+        MANAGE, pk(lambda w: w.season), body=lambda w: {"status": "finished"}
     ),
     ("season-detail", "DELETE"): Expect(
-        SUPER, pk(lambda w: w.free_season), body=lambda w: {}, ok=204, setup=_free_season
+        MANAGE, pk(lambda w: w.free_season), body=lambda w: {}, ok=204, setup=_free_season
     ),
     ("division-list", "GET"): Expect(PUBLIC, body=lambda w: {}),
     ("division-list", "POST"): Expect(
-        SUPER, body=lambda w: {"season": w.season.pk, "name": f"Divisi {_n()}"}, ok=201
+        MANAGE, body=lambda w: {"season": w.season.pk, "name": f"Divisi {_n()}"}, ok=201
     ),
     ("division-detail", "GET"): Expect(
         PUBLIC, pk(lambda w: w.division), body=lambda w: {}, setup=_division
     ),
     ("division-detail", "PUT"): Expect(
-        SUPER,
+        MANAGE,
         pk(lambda w: w.division),
         body=lambda w: {"season": w.season.pk, "name": f"Divisi {_n()}", "order": 2},
         setup=_division,
     ),
     ("division-detail", "PATCH"): Expect(
-        SUPER, pk(lambda w: w.division), body=lambda w: {"order": 3}, setup=_division
+        MANAGE, pk(lambda w: w.division), body=lambda w: {"order": 3}, setup=_division
     ),
     ("division-detail", "DELETE"): Expect(
-        SUPER, pk(lambda w: w.division), body=lambda w: {}, ok=204, setup=_division
+        MANAGE, pk(lambda w: w.division), body=lambda w: {}, ok=204, setup=_division
     ),
-    # Players: organisers add; they change the players entered in their tournaments.
+    # Players: organisers add to their club; they change their club's players.
     ("player-list", "GET"): Expect(PUBLIC, body=lambda w: {}),
     ("player-list", "POST"): Expect(
         ORGANISER, body=lambda w: {"name": f"Budi {_n()}", "email": "b@example.org"}, ok=201
@@ -325,9 +395,9 @@ TABLE: dict[tuple[str, str], Expect] = {
     ("partnership-detail", "DELETE"): Expect(
         SUPER, pk(lambda w: w.partnership), body=lambda w: {}, ok=204, setup=_partnership_own
     ),
-    # Tournaments: organisers create; an organiser manages their own.
+    # Tournaments: a club's organisers create them (in club A's season here) and manage them.
     ("tournament-list", "GET"): Expect(PUBLIC, body=lambda w: {}),
-    ("tournament-list", "POST"): Expect(ORGANISER, body=_tournament_body, ok=201),
+    ("tournament-list", "POST"): Expect(MANAGE, body=_tournament_body, ok=201),
     ("tournament-detail", "GET"): Expect(PUBLIC, pk(lambda w: w.own.tournament), body=lambda w: {}),
     ("tournament-detail", "PUT"): Expect(
         MANAGE, pk(lambda w: w.own.tournament), body=_tournament_body

@@ -1,6 +1,7 @@
-"""A small league world for the API tests: two running tournaments (A, "own", and B,
-"other"), each with two entries, a published round with a seated table and a draft
-round with one, and one user per role. Clients for each role come from ``client_as``."""
+"""A small league world for the API tests: two clubs (A and B), each running a
+tournament (A, "own", and B, "other") with its own players, each with two entries, a
+published round with a seated table and a draft round with one, and one user per role.
+Clients for each role come from ``client_as``."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import pytest
 from django.db import transaction
 from rest_framework.test import APIClient
 
-from league.models import Entry, Player, Round, RuleSet, Season, Table, Tournament
+from league.models import Club, Entry, Membership, Player, Round, RuleSet, Season, Table, Tournament
 from tests.factories import (
+    ClubFactory,
     EntryFactory,
+    MembershipFactory,
     PlayerFactory,
     RoundFactory,
     RuleSetFactory,
@@ -55,6 +58,8 @@ class World:
     season: Season
     own: Side
     other: Side
+    club_a: Club | None = None
+    club_b: Club | None = None
     users: dict[str, Any] = field(default_factory=dict)
 
     def client(self, role: str) -> APIClient:
@@ -66,7 +71,10 @@ class World:
 
 def _side(season: Season, label: str) -> Side:
     tournament = TournamentFactory(season=season, name=f"Turnamen {label}")
-    players = [PlayerFactory(email=f"{label}{i}@example.org", phone="0812") for i in range(4)]
+    players = [
+        PlayerFactory(email=f"{label}{i}@example.org", phone="0812", home_club=season.club)
+        for i in range(4)
+    ]
     entries = [EntryFactory(tournament=tournament, player=p) for p in players]
     published = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
     draft = RoundFactory(tournament=tournament, number=2, status=Round.Status.DRAFT)
@@ -80,10 +88,17 @@ def _side(season: Season, label: str) -> Side:
 
 
 def make_world() -> World:
-    rule_set = RuleSetFactory()
-    season = SeasonFactory(rule_set=rule_set)
+    club_a, club_b = ClubFactory(name="Klub A"), ClubFactory(name="Klub B")
+    rule_set = RuleSetFactory(club=club_a)
+    season = SeasonFactory(rule_set=rule_set, club=club_a)
+    season_b = SeasonFactory(rule_set=RuleSetFactory(club=club_b), club=club_b)
     world = World(
-        rule_set=rule_set, season=season, own=_side(season, "a"), other=_side(season, "b")
+        rule_set=rule_set,
+        season=season,
+        own=_side(season, "a"),
+        other=_side(season_b, "b"),
+        club_a=club_a,
+        club_b=club_b,
     )
     world.users = {
         "outsider": UserFactory(username="outsider"),
@@ -93,6 +108,9 @@ def make_world() -> World:
         "organiser_other": UserFactory(username="organiser_other", is_staff=True),
         "superuser": UserFactory(username="root", is_staff=True, is_superuser=True),
     }
+    # The organisers act for their clubs; scorekeepers hold per-tournament roles.
+    for role, club in (("organiser_own", club_a), ("organiser_other", club_b)):
+        MembershipFactory(user=world.users[role], club=club, role=Membership.Role.ORGANISER)
     world.own.tournament.scorekeepers.add(world.users["scorekeeper_own"])
     world.own.tournament.organisers.add(world.users["organiser_own"])
     world.other.tournament.scorekeepers.add(world.users["scorekeeper_other"])

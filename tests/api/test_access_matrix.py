@@ -33,7 +33,8 @@ def _walk(patterns: list[Any], prefix: str = "") -> list[tuple[str, URLPattern]]
 def _methods(callback: Any) -> set[str]:
     actions = getattr(callback, "actions", None)
     if actions:
-        return {m.upper() for m in actions}
+        # DRF adds "head" to a viewset's actions on its first request: not a route of its own.
+        return {m.upper() for m in actions if m != "head"}
     cls = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
     if cls is None:
         return {"GET"}

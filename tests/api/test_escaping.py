@@ -12,6 +12,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from league.models import Division, Round, Season, Tournament
 from tests.factories import (
+    ClubFactory,
     EntryFactory,
     PartnershipFactory,
     PlayerFactory,
@@ -43,13 +44,17 @@ def _walk(patterns: list[Any], prefix: str = "", ns: str = "") -> list[tuple[str
 
 
 def _evil_world() -> dict[str, Any]:
-    rules = RuleSetFactory(name=f"Aturan {EVIL}")
-    season = SeasonFactory(name=f"Musim {EVIL}", rule_set=rules)
+    club = ClubFactory(name=f"Klub {EVIL}", city=EVIL)
+    rules = RuleSetFactory(name=f"Aturan {EVIL}", club=club)
+    season = SeasonFactory(name=f"Musim {EVIL}", rule_set=rules, club=club)
     division = Division.objects.create(season=season, name=f"Divisi {EVIL}")
     tournament = TournamentFactory(
         name=f"Piala {EVIL}", venue=EVIL, season=season, division=division
     )
-    players = [PlayerFactory(name=f"Budi {EVIL}", nickname=EVIL, club=EVIL) for _ in range(2)]
+    players = [
+        PlayerFactory(name=f"Budi {EVIL}", nickname=EVIL, club=EVIL, home_club=club)
+        for _ in range(2)
+    ]
     partnership = PartnershipFactory(name=f"Duo {EVIL}", player_a=players[0], player_b=players[1])
     entries = [EntryFactory(tournament=tournament, player=p) for p in players]
     round_ = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
@@ -60,6 +65,7 @@ def _evil_world() -> dict[str, Any]:
 
     match = match_for_table(table=table)
     return {
+        "club": club,
         "tournament": tournament,
         "season": season,
         "division": division,
@@ -76,6 +82,7 @@ def _kwargs(route: str, converters: dict[str, Any], w: dict[str, Any]) -> dict[s
     for name in converters:
         if name == "slug":
             for prefix, key in (
+                ("clubs/", "club"),
                 ("tournaments/", "tournament"),
                 ("seasons/", "season"),
                 ("players/", "player"),

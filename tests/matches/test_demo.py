@@ -1,4 +1,4 @@
-"""``manage.py demo`` builds a realistic club whose every match the engine has checked."""
+"""``manage.py demo`` builds two realistic clubs whose every match the engine has checked."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from allfives import check
-from league.models import Partnership, Player, Round, Season, Table, Tournament
+from league import policy
+from league.models import Club, Membership, Partnership, Player, Round, Season, Table, Tournament
 from matches.models import Match
 from matches.selectors import match_document
 
@@ -19,16 +20,17 @@ def test_demo_creates_a_club_with_finished_and_running_tournaments() -> None:
 
     assert Player.objects.count() == 40
     assert Partnership.objects.count() == 8
-    assert Season.objects.filter(status=Season.Status.RUNNING).count() == 1
+    assert Season.objects.filter(status=Season.Status.RUNNING).count() == 2  # one per club
     statuses = sorted(Tournament.objects.values_list("status", flat=True))
-    assert statuses == ["finished", "finished", "running"]
+    assert statuses == ["finished", "finished", "registration", "running"]
     running = Tournament.objects.get(status=Tournament.Status.RUNNING)
     assert running.rounds.get(number=2).status == Round.Status.PUBLISHED
     assert running.rounds.get(number=2).tables.filter(status=Table.Status.PLAYING).exists()
     User = get_user_model()
     organiser = User.objects.get(username="organiser")
     assert organiser.check_password("kelipatan-demo")
-    assert set(organiser.organised_tournaments.all()) == set(Tournament.objects.all())
+    home = Club.objects.get(slug="klub-domino-sejahtera")
+    assert set(organiser.organised_tournaments.all()) == set(home.tournaments.all())
 
     # Every stored match replays cleanly through the engine, and finished ones are won.
     for match in Match.objects.all():
@@ -42,3 +44,36 @@ def test_demo_if_empty_does_nothing_the_second_time() -> None:
     players = Player.objects.count()
     call_command("demo", seed=7, if_empty=True)
     assert Player.objects.count() == players
+
+
+def test_demo_has_two_clubs_each_with_an_organiser_and_an_inter_club_tournament() -> None:
+    # Given the demo
+    call_command("demo", seed=7)
+    User = get_user_model()
+    home = Club.objects.get(slug="klub-domino-sejahtera")
+    away = Club.objects.get(slug="spinner-malang")
+    organisers = {
+        club.slug: User.objects.get(
+            club_memberships__club=club, club_memberships__role=Membership.Role.ORGANISER
+        )
+        for club in (home, away)
+    }
+    # Then each club has its organiser, who can sign in with the printed password
+    assert organisers == {
+        "klub-domino-sejahtera": User.objects.get(username="organiser"),
+        "spinner-malang": User.objects.get(username="organiser-malang"),
+    }
+    assert all(u.check_password("kelipatan-demo") and u.is_staff for u in organisers.values())
+    # And the running tournament of the home club has visiting players from Malang
+    inter = Tournament.objects.get(status=Tournament.Status.RUNNING)
+    assert inter.club == home and inter.accepts_visitors
+    visitors = Player.objects.filter(memberships__tournament=inter, home_club=away)
+    assert visitors.count() == 4
+    # And the host's organiser sees no visitor's contact details; Malang's sees them all
+    host_sees = policy.players_with_contact_for(user=organisers["klub-domino-sejahtera"])
+    away_sees = policy.players_with_contact_for(user=organisers["spinner-malang"])
+    assert not host_sees.filter(pk__in=visitors).exists()
+    assert away_sees.filter(pk__in=visitors).count() == 4
+    assert set(home.players.all()) == set(host_sees)
+    # And Malang runs its own season on its copy of the Pagat rule set
+    assert away.seasons.get().rule_set.club == away

@@ -1,12 +1,15 @@
-"""``python manage.py demo``: a realistic club to explore, with results simulated by the engine.
+"""``python manage.py demo``: two realistic clubs to explore, with results simulated by the engine.
 
-Creates organiser, scorekeeper and superuser logins, 40 players, partnerships, a
-running season with its division, a finished Swiss tournament at two-player
-tables, a finished fixed-partnership tournament at four-player tables, and a
-running three-player tournament with its first round played and the second under
-way. Every match is simulated tile by tile by ``allfives`` (greedy and random
-players) and stored through the same service score entry uses, so the engine has
-checked every hand. Deterministic for ``--seed``.
+Creates two clubs — Klub Domino Sejahtera (Surabaya) and Spinner Malang — each with its
+organiser (``organiser`` and ``organiser-malang``), a scorekeeper and a superuser login,
+40 players (28 of the first club, 12 of the second), partnerships, a running season with
+its division, a finished Swiss tournament at two-player tables, a finished fixed-
+partnership tournament at four-player tables, and a running inter-club three-player
+tournament (four visiting players from Malang) with its first round played and the
+second under way, and the Malang club's own season (on its copy of the Pagat rule set)
+with a tournament taking registrations. Every match is simulated tile by tile by
+``allfives`` (greedy and random players) and stored through the same service score entry
+uses, so the engine has checked every hand. Deterministic for ``--seed``.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from allfives import simulate_match
-from league.models import Division, Entry, Player, RuleSet, Season, Tournament
+from league.models import Club, Division, Entry, MembershipRole, Player, RuleSet, Season, Tournament
 from league.roles import ORGANISERS_GROUP, SCOREKEEPERS_GROUP
+from league.services.clubs import club_create, membership_add, rule_set_copy
 from league.services.registration import (
     entry_create,
     partnership_create,
@@ -97,10 +101,12 @@ LAST_NAMES = [
     "Rahayu",
     "Gunawan",
 ]
-CLUBS = ["Klub Domino Sejahtera", "Balak Enam", "Kartu Batu Bandung", "Spinner Surabaya"]
+HOME, AWAY = ("Klub Domino Sejahtera", "Surabaya"), ("Spinner Malang", "Malang")
+HOME_PLAYERS = 28  # the first 28 players are the home club's, the rest Malang's
 DEMO_PASSWORDS = {
     "admin": "kelipatan-admin",
     "organiser": "kelipatan-demo",
+    "organiser-malang": "kelipatan-demo",
     "scorekeeper": "kelipatan-demo",
 }
 
@@ -121,10 +127,14 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         with transaction.atomic():
             users = self._users()
-            players = self._players(rng)
+            home = club_create(name=HOME[0], city=HOME[1], organiser=users["organiser"])
+            away = club_create(name=AWAY[0], city=AWAY[1], organiser=users["organiser-malang"])
+            membership_add(club=home, user=users["scorekeeper"], role=MembershipRole.SCOREKEEPER)
+            players = self._players(rng, home=home, away=away)
             pagat = RuleSet.objects.get(name="Pagat")
             tutorial = RuleSet.objects.get(name="Seed tutorial")
             season = Season.objects.create(
+                club=home,
                 name="Musim 2026",
                 slug="musim-2026",
                 starts_on=date(2026, 7, 1),
@@ -189,15 +199,22 @@ class Command(BaseCommand):
                 table_size="3",
                 rounds=3,
                 starts=date(2026, 11, 27),
+                accepts_visitors=True,
             )
-            trio_entries = [entry_create(tournament=running, player=p) for p in players[16:28]]
+            # Inter-club: eight home players and four visitors from Malang.
+            trio_entries = [
+                entry_create(tournament=running, player=p)
+                for p in players[16:24] + players[HOME_PLAYERS : HOME_PLAYERS + 4]
+            ]
             self._play_round(running, trio_entries, 3, 1, rng, users["organiser"], finish=True)
             self._play_round(
                 running, trio_entries, 3, 2, rng, users["organiser"], finish=False, tables_to_play=2
             )
+            self._away_club(away, players[HOME_PLAYERS:], pagat, users)
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo club created: {Player.objects.count()} players, "
+                f"Demo clubs created: {Club.objects.count()} clubs, "
+                f"{Player.objects.count()} players, "
                 f"{Tournament.objects.count()} tournaments."
             )
         )
@@ -212,22 +229,52 @@ class Command(BaseCommand):
             user.set_password(password)
             user.save()
             users[name] = user
-        users["organiser"].groups.add(Group.objects.get(name=ORGANISERS_GROUP))
+        for name in ("organiser", "organiser-malang"):
+            users[name].groups.add(Group.objects.get(name=ORGANISERS_GROUP))
         users["scorekeeper"].groups.add(Group.objects.get(name=SCOREKEEPERS_GROUP))
         return users
 
-    def _players(self, rng: random.Random) -> list[Player]:
+    def _players(self, rng: random.Random, *, home: Club, away: Club) -> list[Player]:
         players = []
         for i, first in enumerate(FIRST_NAMES):
+            club = home if i < HOME_PLAYERS else away
             players.append(
                 player_create(
                     name=f"{first} {LAST_NAMES[i % len(LAST_NAMES)]}",
                     nickname=first if i % 3 == 0 else "",
-                    club=CLUBS[i % len(CLUBS)],
+                    club=club.name,
+                    home_club=club,
                     email=f"{first.lower()}{i}@example.org",
                 )
             )
         return players
+
+    def _away_club(
+        self, club: Club, players: Sequence[Player], pagat: RuleSet, users: dict[str, Any]
+    ) -> None:
+        """The Malang club's own season, on its copy of Pagat, taking registrations."""
+        rules = rule_set_copy(rule_set=pagat, club=club, name="Pagat Malang")
+        season = Season.objects.create(
+            club=club,
+            name="Musim Malang 2026",
+            slug="musim-malang-2026",
+            starts_on=date(2026, 9, 1),
+            ends_on=date(2026, 12, 31),
+            rule_set=rules,
+            status=Season.Status.RUNNING,
+        )
+        cup = self._tournament(
+            "Malam Domino Malang",
+            season,
+            users,
+            fmt=Tournament.Format.SWISS,
+            table_size="2",
+            rounds=3,
+            starts=date(2026, 12, 12),
+            organiser="organiser-malang",
+        )
+        for player in players[:8]:
+            entry_create(tournament=cup, player=player)
 
     def _tournament(
         self,
@@ -241,8 +288,12 @@ class Command(BaseCommand):
         starts: date,
         rule_set: RuleSet | None = None,
         division: Division | None = None,
+        accepts_visitors: bool = False,
+        organiser: str = "organiser",
     ) -> Tournament:
         tournament = Tournament.objects.create(
+            club=season.club,
+            accepts_visitors=accepts_visitors,
             name=name,
             slug=name.lower().replace(" ", "-"),
             season=season,
@@ -256,8 +307,9 @@ class Command(BaseCommand):
             venue="Balai Warga RW 05",
             seed=rounds * 7919,
         )
-        tournament.organisers.add(users["organiser"])
-        tournament.scorekeepers.add(users["scorekeeper"])
+        tournament.organisers.add(users[organiser])
+        if organiser == "organiser":
+            tournament.scorekeepers.add(users["scorekeeper"])
         return tournament
 
     def _play_round(
