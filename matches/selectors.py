@@ -10,13 +10,15 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
 from allfives import AllFivesError, HandState, Layout, Move, Rules, points_json, side_of, sides_of
-from league.models import Seat, Table
+from league.models import Round, Seat, Table
 from league.selectors import (
     tables_visible_to,
     tournament_can_manage,
     tournament_can_score,
+    tournaments_scored_by,
     user_is_superuser,
 )
+from league.selectors_public import TableLine, table_lines_for
 from matches.models import Hand, IdempotentRequest, Match, MatchSeat
 
 type AnyUser = AbstractBaseUser | AnonymousUser
@@ -272,18 +274,56 @@ def tiles_draft(*, match: Match, leader: int, moves: list[dict[str, Any]]) -> Ti
     )
 
 
+# --- Who may score and manage ---------------------------------------------------------
+# Each question has one function here; the pages, the API, the admin and the services
+# ask these (the policy module answers them once it exists).
+
+
+def round_is_scorable(*, round: Round) -> bool:
+    """Only a published round's tables are scored: a draft may still be re-paired, a
+    finished round is closed."""
+    return round.status == Round.Status.PUBLISHED
+
+
 def match_can_score(*, user: AnyUser, match: Match) -> bool:
-    """Scorekeepers and organisers of the tournament; a friendly's creator."""
+    """Scorekeepers and organisers of the tournament while the table's round is published;
+    a friendly's creator."""
     if not user.is_authenticated or not user.is_active:
         return False
     if match.tournament_id is not None:
-        return tournament_can_score(user=user, tournament_id=match.tournament_id)
+        assert match.table is not None
+        return round_is_scorable(round=match.table.round) and tournament_can_score(
+            user=user, tournament_id=match.tournament_id
+        )
     return user_is_superuser(user=user) or match.created_by_id == user.pk
 
 
 def table_can_score(*, user: AnyUser, table: Table) -> bool:
-    """Whether the user may score the match of a league table."""
-    return tournament_can_score(user=user, tournament_id=table.round.tournament_id)
+    """Whether the user may score the match of a league table (its round published)."""
+    return round_is_scorable(round=table.round) and tournament_can_score(
+        user=user, tournament_id=table.round.tournament_id
+    )
+
+
+def tables_scorable_by(*, user: AnyUser) -> QuerySet[Table]:
+    """The tables the user may score: those of published rounds of their tournaments."""
+    return Table.objects.filter(
+        round__status=Round.Status.PUBLISHED,
+        round__tournament__in=tournaments_scored_by(user=user).values("pk"),
+    )
+
+
+def my_tables(*, user: AnyUser) -> list[TableLine]:
+    """The tables a scorekeeper may score, shaped as the league's pages show tables
+    (sides, status, live score), tournament by tournament and round by round."""
+    return table_lines_for(tables=tables_scorable_by(user=user))
+
+
+def round_can_print_links(*, user: AnyUser, round: Round) -> bool:
+    """Organisers of the tournament print (and reissue) a published round's table links."""
+    return round_is_scorable(round=round) and tournament_can_manage(
+        user=user, tournament_id=round.tournament_id
+    )
 
 
 def match_can_manage(*, user: AnyUser, match: Match) -> bool:

@@ -2,8 +2,9 @@
 
 Stable names for other apps' links: ``matches:scorekeeper`` (match_id),
 ``matches:table_scorekeeper`` (table_id), ``matches:hand_edit`` (match_id, number),
-``matches:history`` (match_id); the public scoresheet ``matches:public_scoresheet``
-(match_id) and its live part ``matches:public_scoresheet_live`` (match_id).
+``matches:history`` (match_id), ``matches:my_tables``; the public scoresheet
+``matches:public_scoresheet`` (match_id) and its live part ``matches:public_scoresheet_live``
+(match_id).
 """
 
 from django.urls import URLPattern, URLResolver, path
@@ -18,6 +19,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views_public.table_card,
         name="table_card",
     ),
+    path("my-tables/", views.my_tables_page, name="my_tables"),
     path("matches/<int:match_id>/", views_public.match_scoresheet, name="public_scoresheet"),
     path(
         "matches/<int:match_id>/live/",

@@ -44,6 +44,7 @@ from matches.selectors import (
     match_hands,
     match_history,
     match_seats,
+    my_tables,
     table_can_score,
     tiles_draft,
 )
@@ -413,6 +414,13 @@ def table_scorekeeper(request: HttpRequest, table_id: int) -> HttpResponse:
     if not table_can_score(user=request.user, table=table):
         raise PermissionDenied
     return redirect("matches:scorekeeper", match_id=match_for_table(table=table).pk)
+
+
+@login_required
+def my_tables_page(request: HttpRequest) -> HttpResponse:
+    """ "My tables": the tables of published rounds the user may score, each with its
+    status and a large button to its scoring page."""
+    return render(request, "matches/my_tables.html", {"lines": my_tables(user=request.user)})
 
 
 @login_required

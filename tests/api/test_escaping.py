@@ -135,7 +135,14 @@ def test_markup_in_names_is_escaped_on_every_page() -> None:
     # And the check saw real pages that show those names
     assert len(set(opened)) >= 5, opened
     assert len(set(showing)) >= 4, showing
-    assert not [n for n in unresolved if not n.endswith(("revoke", "_revoke"))], unresolved
+    assert not [
+        n for n in unresolved if not n.endswith(("revoke", "_revoke")) and n not in ONE_TIME_LINKS
+    ], unresolved
+
+
+#: Pages behind a secret of their own (a password-reset token, a table's private link) show
+#: no names until the secret is checked; their own tests cover them.
+ONE_TIME_LINKS = {"password_reset_confirm", "matches:table_link"}
 
 
 @pytest.mark.parametrize(
