@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -19,6 +20,8 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from league.selectors import tournaments_managed_by, user_is_superuser
 from matches.models import Hand, Match
+from matches.services.concurrency import StaleVersionError
+from matches.services.lifecycle import match_void
 
 
 class ReadOnlyAdmin(SimpleHistoryAdmin):
@@ -85,6 +88,24 @@ class MatchAdmin(ReadOnlyAdmin):
     search_fields = ("table__round__tournament__name",)
     inlines = [HandInline]
     readonly_fields = ("scorekeeper_link",)
+    actions = ["void_matches"]
+
+    @admin.action(description=_("Void the selected matches"))
+    def void_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        voided = 0
+        for match in queryset:
+            try:
+                match_void(match=match, user=request.user)
+            except (PermissionDenied, StaleVersionError) as exc:
+                self.message_user(request, f"{match}: {exc}", messages.ERROR)
+            else:
+                voided += 1
+        if voided:
+            self.message_user(
+                request,
+                _("%(n)d matches voided; their round may be paired again.") % {"n": voided},
+                messages.SUCCESS,
+            )
 
     @admin.display(description=_("scorekeeper's page"))
     def scorekeeper_link(self, obj: Match) -> str:

@@ -335,5 +335,15 @@ def match_can_manage(*, user: AnyUser, match: Match) -> bool:
     return user_is_superuser(user=user) or match.created_by_id == user.pk
 
 
+def round_tables_with_hands(round: Round) -> list[int]:
+    """The numbers of the round's tables whose match has a hand recorded (the league's
+    recorded-play hook, which keeps re-pairing from deleting them)."""
+    return list(
+        Table.objects.filter(round=round, match__hands__isnull=False)
+        .values_list("number", flat=True)
+        .distinct()
+    )
+
+
 def idempotent_request_get(*, key: str, user_id: int, endpoint: str) -> IdempotentRequest | None:
     return IdempotentRequest.objects.filter(key=key, user_id=user_id, endpoint=endpoint).first()

@@ -10,6 +10,7 @@ language, with what was typed kept. Every page works with plain form posts; htmx
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -48,6 +49,7 @@ from matches.selectors import (
     table_can_score,
     tiles_draft,
 )
+from matches.services.access import round_scorable_require
 from matches.services.concurrency import StaleVersionError
 from matches.services.hands import hand_confirm, hand_correct, hand_delete, hand_record
 from matches.services.lifecycle import (
@@ -69,11 +71,49 @@ _FIELD_OF_CODE = {
 _LEFT_CODES = {"left_missing", "left_disagrees"}
 
 
+class TableClosed(Exception):
+    """The table cannot be scored now (its round is a draft or closed); the page says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _closed_page(request: HttpRequest, message: str, *, status: int = 403) -> HttpResponse:
+    return render(request, "matches/closed.html", {"message": message}, status=status)
+
+
+def _require_open_round(table: Table | None) -> None:
+    if table is None:
+        return
+    try:
+        round_scorable_require(round=table.round)
+    except ValidationError as exc:
+        raise TableClosed(exc.messages[0]) from None
+
+
+def _scoring[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
+    """A scoring page: signed-in users only, and a clear page (not an error) when the
+    table cannot be scored now."""
+
+    @functools.wraps(view)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        try:
+            return view(*args, **kwargs)
+        except TableClosed as exc:
+            request = args[0]
+            assert isinstance(request, HttpRequest)
+            return _closed_page(request, exc.message)
+
+    return login_required(wrapper)
+
+
 def _match_for(request: HttpRequest, match_id: int) -> Match:
     try:
         match = match_get(match_id=match_id)
     except Match.DoesNotExist:
         raise Http404 from None
+    _require_open_round(match.table)
     if not match_can_score(user=request.user, match=match):
         raise PermissionDenied
     return match
@@ -388,7 +428,7 @@ def _entry(request: HttpRequest, match: Match, *, editing: Hand | None) -> HttpR
     return _page(request, match, form, editing=editing)
 
 
-@login_required
+@_scoring
 def scorekeeper(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scorekeeper's page of a match: the running totals and the next hand."""
     match = _match_for(request, match_id)
@@ -397,7 +437,7 @@ def scorekeeper(request: HttpRequest, match_id: int) -> HttpResponse:
     return _page(request, match, None)
 
 
-@login_required
+@_scoring
 def hand_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     """Correct an earlier hand; the whole match is replayed with it."""
     match = _match_for(request, match_id)
@@ -407,10 +447,11 @@ def hand_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     return _page(request, match, None, editing=hand)
 
 
-@login_required
+@_scoring
 def table_scorekeeper(request: HttpRequest, table_id: int) -> HttpResponse:
     """A table's scorekeeper page (its match is created on first use)."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    _require_open_round(table)
     if not table_can_score(user=request.user, table=table):
         raise PermissionDenied
     return redirect("matches:scorekeeper", match_id=match_for_table(table=table).pk)
@@ -423,7 +464,7 @@ def my_tables_page(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/my_tables.html", {"lines": my_tables(user=request.user)})
 
 
-@login_required
+@_scoring
 def history(request: HttpRequest, match_id: int) -> HttpResponse:
     """Every change to the match: who, when, before and after."""
     match = _match_for(request, match_id)
@@ -451,7 +492,7 @@ def _act(
 
 
 @require_POST
-@login_required
+@_scoring
 def mode(request: HttpRequest, match_id: int) -> HttpResponse:
     entry_mode = request.POST.get("entry_mode", "")
     return _act(
@@ -463,7 +504,7 @@ def mode(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@_scoring
 def confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     return _act(
         request,
@@ -474,7 +515,7 @@ def confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@_scoring
 def delete(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     return _act(
         request,
@@ -485,7 +526,7 @@ def delete(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@_scoring
 def finish(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request,
@@ -496,7 +537,7 @@ def finish(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@_scoring
 def reopen(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request,

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from matches.models import Hand, Match
-from matches.selectors import match_can_score, match_hands
+from matches.selectors import match_hands
+from matches.services.access import scorer_require
 from matches.services.concurrency import match_lock
 from matches.services.verdicts import (
     AnyUser,
@@ -30,8 +31,7 @@ from matches.services.verdicts import (
 
 
 def _require_scorer(user: AnyUser, match: Match) -> None:
-    if user is not None and not match_can_score(user=user, match=match):
-        raise PermissionDenied(_("You may not score this match."))
+    scorer_require(match=match, user=user)
 
 
 def _require_writable(match: Match) -> None:
