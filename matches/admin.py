@@ -19,9 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from league.selectors import tournaments_managed_by, user_is_superuser
-from matches.models import Hand, Match
+from matches.models import Hand, Match, TableLink
 from matches.services.concurrency import StaleVersionError
 from matches.services.lifecycle import match_void
+from matches.services.links import table_links_reissue, table_links_revoke
 
 
 class ReadOnlyAdmin(SimpleHistoryAdmin):
@@ -118,3 +119,50 @@ class HandAdmin(ReadOnlyAdmin):
     tournament_path = "match__tournament"
     list_display = ("__str__", "mode", "end", "points_x2", "totals_x2", "recorded_by", "updated_at")
     list_filter = ("mode", "end")
+
+
+@admin.register(TableLink)
+class TableLinkAdmin(ReadOnlyAdmin):
+    """The tables' private scoring links: revoke a lost or shared card's links, or
+    reissue a table's links (then print its card again from the round)."""
+
+    tournament_path = "table__round__tournament"
+    list_display = ("table", "side_number", "created_at", "revoked_at", "opens")
+    list_filter = ("table__round__tournament", "table__round", "revoked_at")
+    list_select_related = ("table__round__tournament",)
+    actions = ["revoke", "reissue"]
+
+    @admin.display(description=_("side"))
+    def side_number(self, obj: TableLink) -> int:
+        return obj.side + 1
+
+    @admin.display(description=_("link"))
+    def opens(self, obj: TableLink) -> str:
+        if obj.revoked_at is not None:
+            return "—"
+        url = reverse("matches:table_link", args=[obj.key])
+        return format_html('<a href="{}">{}</a>', url, _("Open"))
+
+    @admin.action(description=_("Revoke the selected links"))
+    def revoke(self, request: HttpRequest, queryset: QuerySet[TableLink]) -> None:
+        try:
+            count = table_links_revoke(links=list(queryset), user=request.user)
+        except PermissionDenied as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+            return
+        self.message_user(request, _("%(n)d links revoked.") % {"n": count}, messages.SUCCESS)
+
+    @admin.action(description=_("Reissue the links of the selected links' tables"))
+    def reissue(self, request: HttpRequest, queryset: QuerySet[TableLink]) -> None:
+        tables = {link.table_id: link.table for link in queryset}
+        try:
+            for table in tables.values():
+                table_links_reissue(table=table, user=request.user)
+        except PermissionDenied as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+            return
+        self.message_user(
+            request,
+            _("New links issued for %(n)d tables: print their cards again.") % {"n": len(tables)},
+            messages.SUCCESS,
+        )

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from allfives import AllFivesError, HandState, Layout, Move, Rules, points_json, side_of, sides_of
 from league.models import Round, Seat, Table
@@ -19,7 +20,7 @@ from league.selectors import (
     user_is_superuser,
 )
 from league.selectors_public import TableLine, table_lines_for
-from matches.models import Hand, IdempotentRequest, Match, MatchSeat
+from matches.models import Hand, IdempotentRequest, Match, MatchSeat, TableLink
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -342,6 +343,39 @@ def round_tables_with_hands(round: Round) -> list[int]:
         Table.objects.filter(round=round, match__hands__isnull=False)
         .values_list("number", flat=True)
         .distinct()
+    )
+
+
+def table_link_get(*, key: str) -> TableLink | None:
+    """The table link with this key (revoked ones too: their page says so), or None."""
+    return TableLink.objects.select_related("table__round__tournament").filter(key=key).first()
+
+
+def table_link_names(*, link: TableLink) -> str:
+    """The players of the link's side, as the history names them ("Budi & Siti")."""
+    players = link.table.player_count
+    seats = Seat.objects.filter(table_id=link.table_id).select_related("player")
+    return " & ".join(
+        str(seat.player) for seat in seats if side_of(seat.number, players) == link.side
+    )
+
+
+def table_link_label(*, link: TableLink) -> str:
+    """Who scores through a link, for people: "table 3, side 1: Budi & Siti"."""
+    side = sides_of(link.table.player_count).index(link.side) + 1
+    return _("table %(table)d, side %(side)d: %(names)s") % {
+        "table": link.table.number,
+        "side": side,
+        "names": table_link_names(link=link),
+    }
+
+
+def tables_disputed(*, table_ids: list[int]) -> set[int]:
+    """Which of these tables have a hand the other side disputed (flagged for organisers)."""
+    return set(
+        Hand.objects.filter(match__table_id__in=table_ids, disputed_at__isnull=False).values_list(
+            "match__table_id", flat=True
+        )
     )
 
 

@@ -30,7 +30,15 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/<int:table_id>/score/", views.table_scorekeeper, name="table_scorekeeper"),
     path("matches/<int:match_id>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
     path("matches/<int:match_id>/hands/<int:number>/confirm/", views.confirm, name="hand_confirm"),
+    path("matches/<int:match_id>/hands/<int:number>/dispute/", views.dispute, name="hand_dispute"),
     path("matches/<int:match_id>/hands/<int:number>/delete/", views.delete, name="hand_delete"),
+    # A table's private scoring link, short enough to type from the card.
+    path("t/<str:key>/", views.table_link, name="table_link"),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:number>/cards.pdf",
+        views.round_cards,
+        name="round_cards",
+    ),
     path("matches/<int:match_id>/mode/", views.mode, name="mode"),
     path("matches/<int:match_id>/finish/", views.finish, name="finish"),
     path("matches/<int:match_id>/reopen/", views.reopen, name="reopen"),

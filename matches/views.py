@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.utils import ErrorDict
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -25,7 +26,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from allfives import AllFivesError, side_of, sides_of, went_out
-from league.models import Table
+from league.models import Round, Table
+from matches.cards import CardLink, round_cards_pdf
 from matches.forms import (
     TallyHandForm,
     TilesHandForm,
@@ -35,7 +37,7 @@ from matches.forms import (
     scores_parse,
 )
 from matches.messages import engine_error_message
-from matches.models import Hand, Match
+from matches.models import Hand, Match, TableLink
 from matches.selectors import (
     SeatInfo,
     TilesDraft,
@@ -47,17 +49,27 @@ from matches.selectors import (
     match_seats,
     my_tables,
     table_can_score,
+    table_link_get,
+    table_link_label,
+    tables_disputed,
     tiles_draft,
 )
 from matches.services.access import round_scorable_require
 from matches.services.concurrency import StaleVersionError
-from matches.services.hands import hand_confirm, hand_correct, hand_delete, hand_record
+from matches.services.hands import (
+    hand_confirm,
+    hand_correct,
+    hand_delete,
+    hand_dispute,
+    hand_record,
+)
 from matches.services.lifecycle import (
     match_finish,
     match_for_table,
     match_mode_set,
     match_reopen,
 )
+from matches.services.links import round_links_issue, table_link_check
 
 type HandFormT = TallyHandForm | TilesHandForm
 
@@ -72,11 +84,13 @@ _LEFT_CODES = {"left_missing", "left_disagrees"}
 
 
 class TableClosed(Exception):
-    """The table cannot be scored now (its round is a draft or closed); the page says why."""
+    """The table cannot be scored now (its round is a draft or closed, its link revoked);
+    the page says why."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, status: int = 403) -> None:
         super().__init__(message)
         self.message = message
+        self.status = status
 
 
 def _closed_page(request: HttpRequest, message: str, *, status: int = 403) -> HttpResponse:
@@ -92,31 +106,79 @@ def _require_open_round(table: Table | None) -> None:
         raise TableClosed(exc.messages[0]) from None
 
 
+class SignInNeeded(Exception):
+    """Neither signed in nor holding a link to this table: off to the sign-in page."""
+
+
 def _scoring[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
-    """A scoring page: signed-in users only, and a clear page (not an error) when the
-    table cannot be scored now."""
+    """A scoring page: for signed-in scorekeepers and holders of the table's link; a clear
+    page (not an error) when the table cannot be scored now."""
 
     @functools.wraps(view)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        request = args[0]
+        assert isinstance(request, HttpRequest)
         try:
             return view(*args, **kwargs)
         except TableClosed as exc:
-            request = args[0]
-            assert isinstance(request, HttpRequest)
-            return _closed_page(request, exc.message)
+            return _closed_page(request, exc.message, status=exc.status)
+        except SignInNeeded:
+            return redirect_to_login(request.get_full_path())
 
-    return login_required(wrapper)
+    return wrapper
 
 
-def _match_for(request: HttpRequest, match_id: int) -> Match:
+#: The session remembers the table links opened in this browser: {table id: key}.
+SESSION_LINKS = "table_links"
+
+
+def _session_link(request: HttpRequest, table_id: int | None) -> TableLink | None:
+    if table_id is None:
+        return None
+    key = request.session.get(SESSION_LINKS, {}).get(str(table_id))
+    return table_link_get(key=key) if key else None
+
+
+def _match_for(request: HttpRequest, match_id: int) -> tuple[Match, TableLink | None]:
+    """The match and the table link this browser scores it through (None: an account)."""
     try:
         match = match_get(match_id=match_id)
     except Match.DoesNotExist:
         raise Http404 from None
     _require_open_round(match.table)
+    link = _session_link(request, match.table_id)
+    if link is not None:
+        try:
+            table_link_check(link=link, match=match)
+        except ValidationError as exc:
+            raise TableClosed(exc.messages[0], status=410) from None
+        return match, link
+    if not request.user.is_authenticated:
+        raise SignInNeeded
     if not match_can_score(user=request.user, match=match):
         raise PermissionDenied
-    return match
+    return match, None
+
+
+def table_link(request: HttpRequest, key: str) -> HttpResponse:
+    """A table's private link (the QR code on its card): remember it in this browser and
+    open the table's scoring page, no account needed; a clear page if it no longer works."""
+    link = table_link_get(key=key)
+    if link is None:
+        return _closed_page(
+            request,
+            _("This table link is not known. Check that the whole code was scanned."),
+            status=404,
+        )
+    match = Match.objects.filter(table_id=link.table_id).first()
+    try:
+        table_link_check(link=link, match=match)
+    except ValidationError as exc:
+        return _closed_page(request, exc.messages[0], status=410)
+    links = dict(request.session.get(SESSION_LINKS, {}))
+    links[str(link.table_id)] = key
+    request.session[SESSION_LINKS] = links
+    return redirect("matches:scorekeeper", match_id=match_for_table(table=link.table).pk)
 
 
 def _form_class(mode: str) -> type[HandFormT]:
@@ -310,6 +372,7 @@ def _page(
     form: HandFormT | None,
     *,
     editing: Hand | None = None,
+    link: TableLink | None = None,
 ) -> HttpResponse:
     seats = match_seats(match=match)
     hands = match_hands(match=match)
@@ -352,6 +415,8 @@ def _page(
         "needs_confirmation": bool(
             match.requires_confirmation and last is not None and not last.is_confirmed
         ),
+        "own_last": last is not None and _is_own(last, request, link),
+        "scoring_as": table_link_label(link=link) if link is not None else None,
         "can_finish": bool(match.winners) and match.status != Match.Status.FINISHED,
         "points_buttons": [5, 10, 15, 20, 25, 30, 35],
         "ends": ["W", "E", "N", "S"],
@@ -359,8 +424,21 @@ def _page(
     return render(request, "matches/scorekeeper.html", context)
 
 
+def _is_own(hand: Hand, request: HttpRequest, link: TableLink | None) -> bool:
+    """Whether the viewer's side recorded the hand (so it waits for the other side)."""
+    if link is not None:
+        recorder = hand.recorded_via
+        return recorder is not None and recorder.side == link.side
+    return hand.recorded_via_id is None and hand.recorded_by_id == request.user.pk
+
+
 def _save(
-    request: HttpRequest, match: Match, form: HandFormT, *, correcting: int | None
+    request: HttpRequest,
+    match: Match,
+    form: HandFormT,
+    *,
+    correcting: int | None,
+    link: TableLink | None,
 ) -> Match | None:
     """Call the service; on a refusal put the reason on the form and return None."""
     data = form.cleaned_data
@@ -373,9 +451,15 @@ def _save(
                 hand=form.hand,
                 version=data["version"],
                 user=request.user,
+                link=link,
             )
         return hand_correct(
-            match=match, number=number, hand=form.hand, version=data["version"], user=request.user
+            match=match,
+            number=number,
+            hand=form.hand,
+            version=data["version"],
+            user=request.user,
+            link=link,
         )
     except AllFivesError as exc:
         _show_engine_error(form, exc, number)
@@ -401,7 +485,9 @@ def _save(
     return None
 
 
-def _entry(request: HttpRequest, match: Match, *, editing: Hand | None) -> HttpResponse:
+def _entry(
+    request: HttpRequest, match: Match, *, editing: Hand | None, link: TableLink | None
+) -> HttpResponse:
     seats = match_seats(match=match)
     mode = editing.mode if editing is not None else match.entry_mode
     form_class = _form_class(mode)
@@ -410,11 +496,17 @@ def _entry(request: HttpRequest, match: Match, *, editing: Hand | None) -> HttpR
     if action != "save":
         field, error = _step(data, action, match) if editing is None else (None, None)
         return _page(
-            request, match, _quiet(form_class(data, seats=seats), field, error), editing=editing
+            request,
+            match,
+            _quiet(form_class(data, seats=seats), field, error),
+            editing=editing,
+            link=link,
         )
     form = form_class(data, seats=seats)
     if form.is_valid():
-        saved = _save(request, match, form, correcting=editing.number if editing else None)
+        saved = _save(
+            request, match, form, correcting=editing.number if editing else None, link=link
+        )
         if saved is not None:
             number = editing.number if editing else form.cleaned_data["number"]
             if saved.status == Match.Status.FINISHED and editing is None:
@@ -425,26 +517,26 @@ def _entry(request: HttpRequest, match: Match, *, editing: Hand | None) -> HttpR
                 messages.success(request, _("Hand %(n)d saved.") % {"n": number})
             return redirect("matches:scorekeeper", match_id=match.pk)
         match = match_get(match_id=match.pk)
-    return _page(request, match, form, editing=editing)
+    return _page(request, match, form, editing=editing, link=link)
 
 
 @_scoring
 def scorekeeper(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scorekeeper's page of a match: the running totals and the next hand."""
-    match = _match_for(request, match_id)
+    match, link = _match_for(request, match_id)
     if request.method == "POST":
-        return _entry(request, match, editing=None)
-    return _page(request, match, None)
+        return _entry(request, match, editing=None, link=link)
+    return _page(request, match, None, link=link)
 
 
 @_scoring
 def hand_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     """Correct an earlier hand; the whole match is replayed with it."""
-    match = _match_for(request, match_id)
+    match, link = _match_for(request, match_id)
     hand = get_object_or_404(Hand, match=match, number=number)
     if request.method == "POST":
-        return _entry(request, match, editing=hand)
-    return _page(request, match, None, editing=hand)
+        return _entry(request, match, editing=hand, link=link)
+    return _page(request, match, None, editing=hand, link=link)
 
 
 @_scoring
@@ -452,6 +544,8 @@ def table_scorekeeper(request: HttpRequest, table_id: int) -> HttpResponse:
     """A table's scorekeeper page (its match is created on first use)."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     _require_open_round(table)
+    if not request.user.is_authenticated:
+        raise SignInNeeded
     if not table_can_score(user=request.user, table=table):
         raise PermissionDenied
     return redirect("matches:scorekeeper", match_id=match_for_table(table=table).pk)
@@ -459,27 +553,68 @@ def table_scorekeeper(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 def my_tables_page(request: HttpRequest) -> HttpResponse:
-    """ "My tables": the tables of published rounds the user may score, each with its
-    status and a large button to its scoring page."""
-    return render(request, "matches/my_tables.html", {"lines": my_tables(user=request.user)})
+    """The "My tables" page: the tables of published rounds the user may score, each with
+    its status and a large button to its scoring page; disputed hands are flagged."""
+    lines = my_tables(user=request.user)
+    return render(
+        request,
+        "matches/my_tables.html",
+        {"lines": lines, "disputed": tables_disputed(table_ids=[line.table.pk for line in lines])},
+    )
+
+
+@login_required
+def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Every table card of a published round in one PDF, each with its sides' private
+    links as QR codes: for the organiser to print and lay on the tables."""
+    round = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
+    )
+    try:
+        links = round_links_issue(round=round, user=request.user)
+    except PermissionDenied:
+        return _closed_page(
+            request,
+            _(
+                "Only an organiser of the tournament prints a published round's cards with "
+                "their scoring links."
+            ),
+        )
+    cards = [
+        CardLink(
+            label=table_link_label(link=link),
+            url=request.build_absolute_uri(reverse("matches:table_link", args=[link.key])),
+            table_id=table_id,
+        )
+        for table_id, table_links in links.items()
+        for link in table_links
+    ]
+    pdf = round_cards_pdf(round=round, links=cards, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slug}-r{number}-cards.pdf"'
+    response["Cache-Control"] = "no-store"  # it holds the tables' private links
+    return response
 
 
 @_scoring
 def history(request: HttpRequest, match_id: int) -> HttpResponse:
     """Every change to the match: who, when, before and after."""
-    match = _match_for(request, match_id)
+    match, _link = _match_for(request, match_id)
     return render(
         request, "matches/history.html", {"match": match, "changes": match_history(match=match)}
     )
 
 
 def _act(
-    request: HttpRequest, match_id: int, call: Callable[[Match, int], Match], done: str
+    request: HttpRequest,
+    match_id: int,
+    call: Callable[[Match, int, TableLink | None], Match],
+    done: str,
 ) -> HttpResponse:
-    match = _match_for(request, match_id)
+    match, link = _match_for(request, match_id)
     version = request.POST.get("version", "")
     try:
-        call(match, int(version) if version.isdigit() else -1)
+        call(match, int(version) if version.isdigit() else -1, link)
     except StaleVersionError:
         messages.error(request, _("Someone else changed this match meanwhile; nothing was done."))
     except AllFivesError as exc:
@@ -498,7 +633,9 @@ def mode(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: match_mode_set(match=m, entry_mode=entry_mode, version=v, user=request.user),
+        lambda m, v, link: match_mode_set(
+            match=m, entry_mode=entry_mode, version=v, user=request.user, link=link
+        ),
         _("Entry mode changed."),
     )
 
@@ -509,8 +646,23 @@ def confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: hand_confirm(match=m, number=number, version=v, user=request.user),
+        lambda m, v, link: hand_confirm(
+            match=m, number=number, version=v, user=request.user, link=link
+        ),
         _("Hand %(n)d confirmed.") % {"n": number},
+    )
+
+
+@require_POST
+@_scoring
+def dispute(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    return _act(
+        request,
+        match_id,
+        lambda m, v, link: hand_dispute(
+            match=m, number=number, version=v, user=request.user, link=link
+        ),
+        _("Hand %(n)d is marked as disputed; the organiser will settle it.") % {"n": number},
     )
 
 
@@ -520,7 +672,9 @@ def delete(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: hand_delete(match=m, number=number, version=v, user=request.user),
+        lambda m, v, link: hand_delete(
+            match=m, number=number, version=v, user=request.user, link=link
+        ),
         _("Hand %(n)d deleted.") % {"n": number},
     )
 
@@ -531,7 +685,7 @@ def finish(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: match_finish(match=m, version=v, user=request.user),
+        lambda m, v, link: match_finish(match=m, version=v, user=request.user, link=link),
         _("The match is finished."),
     )
 
@@ -542,6 +696,6 @@ def reopen(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: match_reopen(match=m, version=v, user=request.user),
+        lambda m, v, _link: match_reopen(match=m, version=v, user=request.user),
         _("The match is reopened for corrections."),
     )

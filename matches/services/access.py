@@ -12,8 +12,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
 from league.models import Round
-from matches.models import Match
+from matches.models import Match, TableLink
 from matches.selectors import match_can_score, round_is_scorable
+from matches.services.links import table_link_check
 from matches.services.verdicts import AnyUser
 
 
@@ -36,8 +37,12 @@ def round_scorable_require(*, round: Round) -> None:
     )
 
 
-def scorer_require(*, match: Match, user: AnyUser) -> None:
-    """Refuse a write by someone who may not score the match, or to a closed table."""
+def scorer_require(*, match: Match, user: AnyUser, link: TableLink | None = None) -> None:
+    """Refuse a write by someone who may not score the match, or to a closed table. With
+    a table ``link``, the link decides (whoever holds it scores that table)."""
+    if link is not None:
+        table_link_check(link=link, match=match)
+        return
     if user is None:
         return
     if match.table_id is not None:

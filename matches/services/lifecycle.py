@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from allfives import Rules
 from league.models import EntryMode, Player, RuleSet, Table
 from league.services.results import table_result_clear, table_status_set
-from matches.models import Hand, Match, MatchSeat
+from matches.models import Hand, Match, MatchSeat, TableLink
 from matches.selectors import match_can_manage, match_hands, table_rules
 from matches.services.access import scorer_require
 from matches.services.concurrency import match_lock
@@ -113,10 +113,16 @@ def match_start(*, match: Match, version: int, user: AnyUser) -> Match:
 
 
 @transaction.atomic
-def match_mode_set(*, match: Match, entry_mode: str, version: int, user: AnyUser) -> Match:
+def match_mode_set(
+    *,
+    match: Match,
+    entry_mode: str,
+    version: int,
+    user: AnyUser,
+    link: TableLink | None = None,
+) -> Match:
     """Switch how the next hands are entered: tally or tile by tile."""
-    if user is not None:
-        scorer_require(match=match, user=user)
+    scorer_require(match=match, user=user, link=link)
     if entry_mode not in EntryMode.values:
         raise ValidationError(_("Unknown entry mode."), code="bad_entry_mode")
     locked = match_lock(match_id=match.pk, version=version)
@@ -144,10 +150,11 @@ def match_reopen(*, match: Match, version: int, user: AnyUser) -> Match:
 
 
 @transaction.atomic
-def match_finish(*, match: Match, version: int, user: AnyUser) -> Match:
+def match_finish(
+    *, match: Match, version: int, user: AnyUser, link: TableLink | None = None
+) -> Match:
     """Finish a match the engine says is over (after a reopen left it unchanged)."""
-    if user is not None:
-        scorer_require(match=match, user=user)
+    scorer_require(match=match, user=user, link=link)
     locked = match_lock(match_id=match.pk, version=version)
     if locked.status == Match.Status.FINISHED:
         raise ValidationError(_("The match is already finished."), code="match_finished")
