@@ -7,6 +7,7 @@ scorekeeper sees the engine's reason in Indonesian or English.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -65,9 +66,18 @@ END_WORDS: dict[str, Any] = {
 }
 
 
-def _params(exc: AllFivesError) -> dict[str, Any]:
-    """The error's params with the engine's English end names in the active language."""
+#: Params that hold a seat (the engine counts seats from 0).
+SEAT_PARAMS = ("seat", "turn", "leader", "expected")
+
+
+def _params(exc: AllFivesError, names: Mapping[int, str] | None = None) -> dict[str, Any]:
+    """The error's params for people: seats by the player's name (or counted from 1, as
+    the site and the card count them), end names in the active language."""
     params: dict[str, Any] = dict(exc.params)
+    for key in SEAT_PARAMS:
+        value = params.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            params[key] = names[value] if names and value in names else value + 1
     end_name, end_names = params.get("end_name"), params.get("end_names")
     if isinstance(end_name, str):
         params["end_name"] = str(END_WORDS.get(end_name, end_name))
@@ -81,13 +91,13 @@ def _params(exc: AllFivesError) -> dict[str, Any]:
     return params
 
 
-def engine_error_message(exc: AllFivesError) -> str:
-    """The error's message in the active language."""
+def engine_error_message(exc: AllFivesError, names: Mapping[int, str] | None = None) -> str:
+    """The error's message in the active language, seats named by ``names`` if given."""
     template = TEMPLATES.get(exc.code)
     if template is None:
         return exc.message
     try:
-        return str(template).format(**_params(exc))
+        return str(template).format(**_params(exc, names))
     except (KeyError, IndexError, ValueError):
         return exc.message
 

@@ -23,6 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from allfives import AllFivesError, side_of, sides_of, went_out
@@ -72,6 +73,14 @@ from matches.services.lifecycle import (
 from matches.services.links import round_links_issue, table_link_check
 
 type HandFormT = TallyHandForm | TilesHandForm
+
+#: The end buttons' labels: barat/timur/utara/selatan are B/T/U/S in Indonesian.
+END_INITIALS = {
+    "W": pgettext_lazy("initial of west", "W"),
+    "E": pgettext_lazy("initial of east", "E"),
+    "N": pgettext_lazy("initial of north", "N"),
+    "S": pgettext_lazy("initial of south", "S"),
+}
 
 #: Where on the form each engine error belongs.
 _FIELD_OF_CODE = {
@@ -197,8 +206,10 @@ def _engine_error_field(exc: AllFivesError, form: HandFormT) -> str | None:
     return field if field in form.fields else None
 
 
-def _show_engine_error(form: HandFormT, exc: AllFivesError, number: int) -> None:
-    message = engine_error_message(exc)
+def _show_engine_error(
+    form: HandFormT, exc: AllFivesError, number: int, names: dict[int, str] | None = None
+) -> None:
+    message = engine_error_message(exc, names)
     if exc.hand is not None and exc.hand != number - 1:
         form.add_error(None, _("Hand %(n)d: %(message)s") % {"n": exc.hand + 1, "message": message})
         return
@@ -419,7 +430,8 @@ def _page(
         "scoring_as": table_link_label(link=link) if link is not None else None,
         "can_finish": bool(match.winners) and match.status != Match.Status.FINISHED,
         "points_buttons": [5, 10, 15, 20, 25, 30, 35],
-        "ends": ["W", "E", "N", "S"],
+        # The engine's end codes, labelled with the Indonesian (or English) initials.
+        "ends": [(code, END_INITIALS[code]) for code in ("W", "E", "N", "S")],
     }
     return render(request, "matches/scorekeeper.html", context)
 

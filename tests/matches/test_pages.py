@@ -98,7 +98,8 @@ def test_a_refused_hand_shows_the_engines_reason_at_the_field_and_keeps_what_was
     html = response.content.decode()
     assert response.status_code == 200
     error_at_scores = html.split('data-testid="error-scores"')[1].split("</div>")[0]
-    assert "seat 0 scores 12" in error_at_scores.lower()
+    # the engine counts seats from 0; people see them counted from 1, as on the card
+    assert "seat 1 scores 12" in error_at_scores.lower()
     assert 'value="0:12 1:5"' in html
     assert 'name="left_1" value="8"' in html
     assert not Hand.objects.exists()
