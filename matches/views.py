@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
-from allfives import AllFivesError, side_of, sides_of, went_out
+from allfives import AllFivesError, Tile, side_of, sides_of, went_out
 from league.models import Round, Table
 from matches.cards import CardLink, round_cards_pdf
 from matches.forms import (
@@ -37,7 +37,7 @@ from matches.forms import (
     scores_format,
     scores_parse,
 )
-from matches.messages import engine_error_message
+from matches.messages import END_LETTERS, END_WORDS, engine_error_message
 from matches.models import Hand, Match, TableLink
 from matches.selectors import (
     SeatInfo,
@@ -206,10 +206,43 @@ def _engine_error_field(exc: AllFivesError, form: HandFormT) -> str | None:
     return field if field in form.fields else None
 
 
+def _names(match: Match) -> dict[int, str]:
+    """Seat → the player's name, for messages."""
+    return {s.number: s.name for s in match_seats(match=match)}
+
+
+def _not_needed(name: str | None) -> str:
+    """A play entered after the one that reached the target (nothing was saved yet)."""
+    if name is None:
+        return _(
+            "The play after the target is not needed: the hand ends with the play that "
+            "reached the target. Undo it and save the hand."
+        )
+    return _(
+        "%(name)s's play after the target is not needed: the hand ends with the play that "
+        "reached the target. Undo it and save the hand."
+    ) % {"name": name}
+
+
+def _play_seat(form: HandFormT, index: int | None) -> int | None:
+    """The seat of the play or move at `index` of the hand on the form."""
+    entries = form.hand.get("moves") or form.hand.get("scores") or []
+    if index is None or not 0 <= index < len(entries):
+        return None
+    entry = entries[index]
+    seat = entry.get("seat") if isinstance(entry, dict) else entry[0]
+    return seat if isinstance(seat, int) else None
+
+
 def _show_engine_error(
     form: HandFormT, exc: AllFivesError, number: int, names: dict[int, str] | None = None
 ) -> None:
     message = engine_error_message(exc, names)
+    if exc.code == "match_over" and exc.move is not None and exc.hand in (None, number - 1):
+        seat = _play_seat(form, exc.move)
+        message = _not_needed(None if seat is None else (names or {}).get(seat))
+        form.add_error("moves" if isinstance(form, TilesHandForm) else "scores", message)
+        return
     if exc.hand is not None and exc.hand != number - 1:
         form.add_error(None, _("Hand %(n)d: %(message)s") % {"n": exc.hand + 1, "message": message})
         return
@@ -227,9 +260,40 @@ def _quiet(form: HandFormT, field: str | None = None, error: str | None = None) 
     return form
 
 
+def _fits_text(layout: Any, tile: str) -> str:
+    """Which open ends `tile` would fit, said for people (none: draw or pass)."""
+    try:
+        index = Tile.parse(tile).index
+    except AllFivesError:
+        return ""
+    if layout.played & (1 << index):
+        return ""
+    ends = [
+        str(END_WORDS[END_LETTERS[("W", "E", "N", "S")[e]]]) for e in layout.fitting_ends(index)
+    ]
+    if not ends:
+        return _("It fits no open end now: check the tile, or draw or pass.")
+    if len(ends) == 1:
+        return _("It fits the %(end)s end.") % {"end": ends[0]}
+    return _("It fits the %(ends)s ends.") % {
+        "ends": _("%(first)s and %(last)s") % {"first": ", ".join(ends[:-1]), "last": ends[-1]}
+    }
+
+
+def _tally_reached(match: Match, plays: list[list[int]]) -> bool:
+    """Whether the plays entered so far already take a side to its target."""
+    points = dict.fromkeys(sides_of(match.player_count), 0)
+    for seat, scored in plays:
+        if 0 <= seat < match.player_count:
+            points[side_of(seat, match.player_count)] += max(0, scored)
+    return any(match.total_x2(side) + 2 * p >= 2 * match.target for side, p in points.items())
+
+
 def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str | None]:
     """Apply a build-up button (a scoring play, a tile, a draw, a pass, undo) to the
-    typed text; returns (field, error) when the step cannot be taken."""
+    typed text; returns (field, error) when the step cannot be taken. A step the rules
+    refuse is never added: the entry keeps its last legal state."""
+    names = _names(match)
     if match.entry_mode == Match.EntryMode.TALLY:
         try:
             plays = scores_parse(data.get("scores", ""))
@@ -239,6 +303,8 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
             plays = plays[:-1]
         elif action.startswith("add:"):
             _add, scorer, points = action.split(":")
+            if _tally_reached(match, plays):
+                return "scores", _not_needed(names.get(int(scorer)))
             plays.append([int(scorer), int(points)])
         data["scores"] = scores_format(plays)
         return None, None
@@ -254,14 +320,16 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
         return "leader", _("Choose who leads the hand first.")
     draft = tiles_draft(match=match, leader=int(leader), moves=moves)
     if draft.error is not None:
-        return "moves", engine_error_message(draft.error)
+        return "moves", engine_error_message(draft.error, names)
+    if draft.target_reached:
+        return "tile", _not_needed(None)
     if draft.turn is None:
         return "moves", _("The hand is over: enter what each player still holds and save.")
     tile = str(data.get("tile", "")).strip()
     seat = draft.turn
     if action.startswith("play"):
         if not tile:
-            return "tile", _("Type the tile first, e.g. 3-6.")
+            return "tile", _("Choose the tile first: tap its two halves.")
         move: dict[str, Any] = {"seat": seat, "play": tile}
         end = action.partition(":")[2]
         if end:
@@ -276,6 +344,13 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
         moves_parse(moves_format([move]))
     except ValidationError as exc:
         return "tile", exc.messages[0]
+    after = tiles_draft(match=match, leader=int(leader), moves=[*moves, move])
+    if after.error is not None:
+        # Refused: the tile stays typed, the moves keep their last legal state.
+        message = engine_error_message(after.error, names)
+        if "play" in move:
+            message = f"{message} {_fits_text(draft.layout, tile)}".strip()
+        return "tile", message
     data["moves"] = moves_format([*moves, move])
     data["tile"] = ""
     return None, None
@@ -404,7 +479,12 @@ def _page(
         and form is not None
         and not form.errors.get("moves")
     ):
-        form.add_error("moves", engine_error_message(draft.error))
+        form.add_error(
+            "moves",
+            _not_needed(None)
+            if draft.error.code == "match_over"
+            else engine_error_message(draft.error, _names(match)),
+        )
     names = {s.number: s.name for s in seats}
     last = hands[-1] if hands else None
     sides = sides_of(match.player_count)
@@ -474,7 +554,7 @@ def _save(
             link=link,
         )
     except AllFivesError as exc:
-        _show_engine_error(form, exc, number)
+        _show_engine_error(form, exc, number, _names(match))
     except ValidationError as exc:
         form.add_error(None, exc.messages[0] if exc.messages else str(exc))
     except StaleVersionError:
@@ -630,7 +710,7 @@ def _act(
     except StaleVersionError:
         messages.error(request, _("Someone else changed this match meanwhile; nothing was done."))
     except AllFivesError as exc:
-        messages.error(request, engine_error_message(exc))
+        messages.error(request, engine_error_message(exc, _names(match)))
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:
