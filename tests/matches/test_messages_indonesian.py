@@ -16,13 +16,15 @@ from allfives.errors import DETAILS, engine_error
 from matches.messages import REASONS, WHERE, engine_error_message
 
 #: English words that must never appear on an Indonesian page.
-STOP_WORDS = frozenset(
-    "pips pip tile tiles seat seats end ends went hand hands the is are and or of not out "
-    "holds hold match side sides west east north south it its must may can cannot draw "
-    "draws pass play plays lead leads leader player players boneyard reached spinner "
-    "points score scores scoring which with a an to at on in by be was no only yet all "
-    "table given twice whole number list object".split()
-)
+STOP_WORDS = frozenset({
+    "pips", "pip", "tile", "tiles", "seat", "seats", "end", "ends", "went", "hand",
+    "hands", "the", "is", "are", "and", "or", "of", "not", "out", "holds", "hold", "match",
+    "side", "sides", "west", "east", "north", "south", "it", "its", "must", "may", "can",
+    "cannot", "draw", "draws", "pass", "play", "plays", "lead", "leads", "leader",
+    "player", "players", "boneyard", "reached", "spinner", "points", "score", "scores",
+    "scoring", "which", "with", "a", "an", "to", "at", "on", "in", "by", "be", "was", "no",
+    "only", "yet", "all", "table", "given", "twice", "whole", "number", "list", "object",
+})  # fmt: skip
 NAMES = {0: "Budi", 1: "Siti", 2: "Ani", 3: "Dewi"}
 
 #: Two players get nine tiles each (R3); ten stay in the boneyard.
