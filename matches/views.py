@@ -293,6 +293,8 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
     """Apply a build-up button (a scoring play, a tile, a draw, a pass, undo) to the
     typed text; returns (field, error) when the step cannot be taken. A step the rules
     refuse is never added: the entry keeps its last legal state."""
+    if action == "show":  # the browser restored a hand in progress: just show it
+        return None, None
     names = _names(match)
     if match.entry_mode == Match.EntryMode.TALLY:
         try:
@@ -587,6 +589,8 @@ def _entry(
     action = data.get("action", "save")
     if action != "save":
         field, error = _step(data, action, match) if editing is None else (None, None)
+        if action == "show":
+            messages.info(request, _("The hand in progress was kept on this phone: check it."))
         return _page(
             request,
             match,
