@@ -183,26 +183,45 @@ def match_state(*, match: Match, hands: list[Hand] | None = None) -> dict[str, A
 
 
 def match_history(*, match: Match) -> list[dict[str, Any]]:
-    """Every change to the match's hands and status, oldest first: who, when, what."""
+    """Every change to the match's hands and status, oldest first: who (an account, or
+    a table link), when, what, the hand's points per side before and after, and for a
+    deleted hand whether it can still be restored (not put back already)."""
     changes: list[dict[str, Any]] = []
-    hand_rows = Hand.history.filter(match_id=match.pk).select_related("history_user")
+    hand_rows = list(
+        Hand.history.filter(match_id=match.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    link_ids = {row.changed_via_id for row in hand_rows if row.changed_via_id}
+    links = {
+        link.pk: link for link in TableLink.objects.filter(pk__in=link_ids).select_related("table")
+    }
+    restored = [
+        (row.number, row.entry)
+        for row in hand_rows
+        if row.history_type == "+" and row.history_change_reason == "restored"
+    ]
     previous: dict[int, Any] = {}
-    for row in hand_rows.order_by("history_date", "history_id"):
+    for row in hand_rows:
         before = previous.get(row.id)
+        deleted = row.history_type == "-"
         changes.append(
             {
                 "at": row.history_date,
                 "user": row.history_user.get_username() if row.history_user else None,
+                "link": links.get(row.changed_via_id) if row.changed_via_id else None,
                 "object": "hand",
+                "history_id": row.history_id,
                 "hand": row.number,
                 "action": {"+": "created", "~": "changed", "-": "deleted"}[row.history_type],
                 "reason": row.history_change_reason or "",
                 "before": None
                 if before is None
                 else {"number": before.number, "entry": before.entry},
-                "after": None
-                if row.history_type == "-"
-                else {"number": row.number, "entry": row.entry},
+                "after": None if deleted else {"number": row.number, "entry": row.entry},
+                "points_before": dict(before.points_x2) if before is not None else None,
+                "points_after": dict(row.points_x2),
+                "restorable": deleted and (row.number, row.entry) not in restored,
             }
         )
         previous[row.id] = row
@@ -216,12 +235,17 @@ def match_history(*, match: Match) -> list[dict[str, Any]]:
                 {
                     "at": row.history_date,
                     "user": row.history_user.get_username() if row.history_user else None,
+                    "link": None,
                     "object": "match",
+                    "history_id": row.history_id,
                     "hand": None,
                     "action": row.history_change_reason,
                     "reason": row.history_change_reason,
                     "before": None,
                     "after": {"status": row.status, "version": row.version},
+                    "points_before": None,
+                    "points_after": None,
+                    "restorable": False,
                 }
             )
     changes.sort(key=lambda c: c["at"])

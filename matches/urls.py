@@ -43,4 +43,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/finish/", views.finish, name="finish"),
     path("matches/<int:match_id>/reopen/", views.reopen, name="reopen"),
     path("matches/<int:match_id>/history/", views.history, name="history"),
+    path(
+        "matches/<int:match_id>/history/<int:history_id>/restore/",
+        views.restore,
+        name="hand_restore",
+    ),
 ]

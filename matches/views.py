@@ -63,6 +63,7 @@ from matches.services.hands import (
     hand_delete,
     hand_dispute,
     hand_record,
+    hand_restore,
 )
 from matches.services.lifecycle import (
     match_finish,
@@ -533,6 +534,7 @@ def _save(
     *,
     correcting: int | None,
     link: TableLink | None,
+    remove_unfit: bool = False,
 ) -> Match | None:
     """Call the service; on a refusal put the reason on the form and return None."""
     data = form.cleaned_data
@@ -554,8 +556,12 @@ def _save(
             version=data["version"],
             user=request.user,
             link=link,
+            remove_unfit=remove_unfit,
         )
     except AllFivesError as exc:
+        if correcting is not None and exc.hand is not None and exc.hand >= correcting:
+            _offer_removal(form, exc, match)
+            return None
         _show_engine_error(form, exc, number, _names(match))
     except ValidationError as exc:
         form.add_error(None, exc.messages[0] if exc.messages else str(exc))
@@ -579,6 +585,28 @@ def _save(
     return None
 
 
+def _offer_removal(form: HandFormT, exc: AllFivesError, match: Match) -> None:
+    """The correction makes later hands impossible: say which, and why, and offer (on
+    the form, one confirmed step) to remove them for re-entry."""
+    first = (exc.hand or 0) + 1
+    last = match.hands_count
+    unfit = list(range(first, last + 1))
+    reason = engine_error_message(exc, _names(match))
+    if first == last:
+        text = _("After this correction hand %(n)d no longer fits: %(reason)s") % {
+            "n": first,
+            "reason": reason,
+        }
+    else:
+        text = _("After this correction hands %(first)d to %(last)d no longer fit: %(reason)s") % {
+            "first": first,
+            "last": last,
+            "reason": reason,
+        }
+    form.add_error(None, text)
+    form.unfit = unfit  # type: ignore[union-attr]
+
+
 def _entry(
     request: HttpRequest, match: Match, *, editing: Hand | None, link: TableLink | None
 ) -> HttpResponse:
@@ -587,7 +615,7 @@ def _entry(
     form_class = _form_class(mode)
     data = request.POST.copy()
     action = data.get("action", "save")
-    if action != "save":
+    if action not in ("save", "remove_unfit"):
         field, error = _step(data, action, match) if editing is None else (None, None)
         if action == "show":
             messages.info(request, _("The hand in progress was kept on this phone: check it."))
@@ -601,7 +629,12 @@ def _entry(
     form = form_class(data, seats=seats)
     if form.is_valid():
         saved = _save(
-            request, match, form, correcting=editing.number if editing else None, link=link
+            request,
+            match,
+            form,
+            correcting=editing.number if editing else None,
+            link=link,
+            remove_unfit=action == "remove_unfit" and editing is not None,
         )
         if saved is not None:
             number = editing.number if editing else form.cleaned_data["number"]
@@ -692,12 +725,97 @@ def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return response
 
 
+def _hand_verbs() -> dict[str, str]:
+    """What happened to a hand, by the history's reason: ``%(n)d`` the hand, ``%(who)s``
+    who did it."""
+    return {
+        "recorded": _("Hand %(n)d recorded by %(who)s"),
+        "corrected": _("Hand %(n)d corrected by %(who)s"),
+        "deleted": _("Hand %(n)d deleted by %(who)s"),
+        "restored": _("Hand %(n)d restored by %(who)s"),
+        "removed for re-entry": _("Hand %(n)d removed for re-entry by %(who)s"),
+        "confirmed": _("Hand %(n)d confirmed by %(who)s"),
+        "disputed": _("Hand %(n)d disputed by %(who)s"),
+        "imported": _("Hand %(n)d imported by %(who)s"),
+        "voided": _("Hand %(n)d voided by %(who)s"),
+    }
+
+
+def _match_verbs() -> dict[str, str]:
+    return {
+        "started": _("The match started (%(who)s)"),
+        "finished": _("The match was finished by %(who)s"),
+        "recorded": _("The match ended with a hand recorded by %(who)s"),
+        "confirmed": _("The match ended with a hand confirmed by %(who)s"),
+        "corrected": _("The match changed with a correction by %(who)s"),
+        "deleted": _("The match changed with a hand deleted by %(who)s"),
+        "restored": _("The match changed with a hand restored by %(who)s"),
+        "reopened": _("The match was reopened for corrections by %(who)s"),
+        "entry mode": _("The entry mode was changed by %(who)s"),
+        "imported": _("The match was imported by %(who)s"),
+        "voided": _("The match was voided by %(who)s"),
+    }
+
+
+def _points_change(change: dict[str, Any], sides: Sequence[int], side_names: dict[int, str]) -> str:
+    """The hand's points per side as they changed: "Budi & Siti 10 → 15"."""
+    before, after = change["points_before"], change["points_after"]
+    if after is None:
+        return ""
+    parts = []
+    for side in sides:
+        new = int(after.get(str(side), 0)) / 2
+        text = f"{new:g}"
+        if before is not None and change["reason"] not in ("recorded", "deleted"):
+            old = int(before.get(str(side), 0)) / 2
+            if old == new:
+                continue
+            text = f"{old:g} → {new:g}"
+        parts.append(f"{side_names[side]} {text}")
+    return ", ".join(parts)
+
+
+def history_lines(match: Match, changes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The history of changes as sentences in the user's language."""
+    seats = match_seats(match=match)
+    sides = sides_of(match.player_count)
+    side_names = {side: " & ".join(s.name for s in seats if s.side == side) for side in sides}
+    hand_verbs, match_verbs = _hand_verbs(), _match_verbs()
+    lines = []
+    for change in changes:
+        link = change["link"]
+        who = table_link_label(link=link) if link is not None else change["user"] or "—"
+        if change["object"] == "hand":
+            verb = hand_verbs.get(change["reason"], _("Hand %(n)d changed by %(who)s"))
+            text = verb % {"n": change["hand"], "who": who}
+            points = _points_change(change, sides, side_names)
+        else:
+            verb = match_verbs.get(change["reason"], _("The match was changed by %(who)s"))
+            text, points = verb % {"who": who}, ""
+        lines.append(
+            {
+                "at": change["at"],
+                "text": f"{text}: {points}" if points else text,
+                "history_id": change["history_id"],
+                "restorable": change["restorable"],
+            }
+        )
+    return lines
+
+
 @_scoring
 def history(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Every change to the match: who, when, before and after."""
+    """Every change to the match, as sentences: who, when, what; a deleted hand can be
+    restored from here."""
     match, _link = _match_for(request, match_id)
     return render(
-        request, "matches/history.html", {"match": match, "changes": match_history(match=match)}
+        request,
+        "matches/history.html",
+        {
+            "match": match,
+            "lines": history_lines(match, match_history(match=match)),
+            "writable": match.status != Match.Status.FINISHED,
+        },
     )
 
 
@@ -762,16 +880,45 @@ def dispute(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     )
 
 
-@require_POST
 @_scoring
 def delete(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """Delete a hand, after a page that asks first (a GET shows it)."""
+    if request.method != "POST":
+        match, _link = _match_for(request, match_id)
+        hand = get_object_or_404(Hand, match=match, number=number)
+        names = _names(match)
+        return render(
+            request,
+            "matches/hand_delete.html",
+            {
+                "match": match,
+                "hand": hand,
+                "row": _hand_row(hand, names, sides_of(match.player_count)),
+                "board": _scoreboard(match, match_seats(match=match), {}),
+                "later": match.hands_count - number,
+            },
+        )
     return _act(
         request,
         match_id,
         lambda m, v, link: hand_delete(
             match=m, number=number, version=v, user=request.user, link=link
         ),
-        _("Hand %(n)d deleted.") % {"n": number},
+        _("Hand %(n)d deleted. It can be restored from the history of changes.") % {"n": number},
+    )
+
+
+@require_POST
+@_scoring
+def restore(request: HttpRequest, match_id: int, history_id: int) -> HttpResponse:
+    """Put a deleted hand back, from the history of changes."""
+    return _act(
+        request,
+        match_id,
+        lambda m, v, link: hand_restore(
+            match=m, history_id=history_id, version=v, user=request.user, link=link
+        ),
+        _("The deleted hand is restored."),
     )
 
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from allfives import AllFivesError
 from matches.models import Hand, Match, TableLink
 from matches.selectors import match_hands
 from matches.services.access import scorer_require
@@ -119,6 +120,15 @@ def hand_record(
     )
 
 
+def _remove_rows(rows: list[Hand], user: AnyUser, link: TableLink | None, reason: str) -> None:
+    """Delete hand rows (last first), each deletion kept in the history with `reason`."""
+    for row in reversed(rows):
+        row._history_user = user_or_none(user)  # type: ignore[attr-defined]
+        row._change_reason = reason  # type: ignore[attr-defined]
+        row.changed_via = link  # the deletion's history row names who deleted it
+        row.delete()
+
+
 @transaction.atomic
 def hand_correct(
     *,
@@ -128,8 +138,11 @@ def hand_correct(
     version: int,
     user: AnyUser,
     link: TableLink | None = None,
+    remove_unfit: bool = False,
 ) -> Match:
-    """Replace an earlier hand's entry; refused if any hand becomes impossible."""
+    """Replace an earlier hand's entry; refused if any hand becomes impossible, unless
+    `remove_unfit`: then the later hands that no longer fit (the first one the engine
+    refuses and every hand after it) are removed for re-entry, kept in the history."""
     _require_scorer(user, match, link)
     entry = _entry(hand)
     locked = match_lock(match_id=match.pk, version=version)
@@ -139,7 +152,14 @@ def hand_correct(
     _require_mode(locked, entry)
     entries = [row.entry for row in rows]
     entries[number - 1] = entry
-    verdict = match_judge(match=locked, entries=entries)
+    try:
+        verdict = match_judge(match=locked, entries=entries)
+    except AllFivesError as exc:
+        if not remove_unfit or exc.hand is None or exc.hand < number:
+            raise
+        _remove_rows(rows[exc.hand :], user, link, "removed for re-entry")
+        rows, entries = rows[: exc.hand], entries[: exc.hand]
+        verdict = match_judge(match=locked, entries=entries)
     return verdict_store(
         match=locked,
         entries=entries,
@@ -150,6 +170,58 @@ def hand_correct(
         unconfirm=[number],
         link=link,
         authored=[number],
+    )
+
+
+def hands_unfit_after(*, match: Match, number: int, hand: Mapping[str, Any]) -> list[int]:
+    """The later hands (numbers) that would no longer fit if hand `number` became
+    `hand`: the first the engine refuses and every hand after it; [] if all still fit."""
+    rows = match_hands(match=match)
+    entries = [row.entry for row in rows]
+    if not 1 <= number <= len(entries):
+        return []
+    entries[number - 1] = dict(hand)
+    try:
+        match_judge(match=match, entries=entries)
+    except AllFivesError as exc:
+        if exc.hand is not None and exc.hand >= number:
+            return list(range(exc.hand + 1, len(entries) + 1))
+    return []
+
+
+@transaction.atomic
+def hand_restore(
+    *, match: Match, history_id: int, version: int, user: AnyUser, link: TableLink | None = None
+) -> Match:
+    """Put a deleted hand back at its number (later hands move down one); the engine
+    judges the whole match again, so a hand that no longer fits is refused."""
+    _require_scorer(user, match, link)
+    locked = match_lock(match_id=match.pk, version=version)
+    _require_writable(locked)
+    deleted = (
+        Hand.history.filter(match_id=locked.pk, history_id=history_id, history_type="-")
+        .only("number", "entry")
+        .first()
+    )
+    if deleted is None:
+        raise ValidationError(
+            _("That deleted hand is not in this match's history."), code="no_such_deleted_hand"
+        )
+    rows: list[Hand | None] = list(match_hands(match=locked))
+    number = min(deleted.number, len(rows) + 1)
+    entries = [row.entry for row in rows if row is not None]
+    entries.insert(number - 1, dict(deleted.entry))
+    rows.insert(number - 1, None)
+    verdict = match_judge(match=locked, entries=entries)
+    return verdict_store(
+        match=locked,
+        entries=entries,
+        rows=rows,
+        verdict=verdict,
+        user=user,
+        reason="restored",
+        unconfirm=range(number, len(rows) + 1),
+        link=link,
     )
 
 

@@ -182,7 +182,9 @@ def verdict_store(
 
 
 #: Writes whose change to the match row is only derived totals and the version.
-ROUTINE_WRITES = frozenset({"recorded", "corrected", "deleted", "confirmed"})
+ROUTINE_WRITES = frozenset(
+    {"recorded", "corrected", "deleted", "confirmed", "restored", "removed for re-entry"}
+)
 
 
 def _all_confirmed(match: Match, hands_count: int) -> bool:

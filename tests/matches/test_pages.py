@@ -246,5 +246,4 @@ def test_the_history_page_lists_who_changed_what(browser: Client, match: Match) 
     )
     browser.post(page(match), {**data, "action": "save"})
     html = browser.get(reverse("matches:history", kwargs={"match_id": match.pk})).content.decode()
-    assert "scorekeeper" in html
-    assert "created" in html
+    assert "Hand 1 recorded by scorekeeper" in html
