@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.text import capfirst
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from allfives import AllFivesError
@@ -163,6 +163,13 @@ END_WORDS: dict[str, Any] = {
     "south": _("south"),
 }
 END_LETTERS = {"W": "west", "E": "east", "N": "north", "S": "south"}
+#: The ends' initials on buttons and captions: barat/timur/utara/selatan are B/T/U/S.
+END_INITIALS: dict[str, Any] = {
+    "W": pgettext_lazy("initial of west", "W"),
+    "E": pgettext_lazy("initial of east", "E"),
+    "N": pgettext_lazy("initial of north", "N"),
+    "S": pgettext_lazy("initial of south", "S"),
+}
 
 #: Params that hold a seat (the engine counts seats from 0); ``seat`` becomes ``player``.
 SEAT_PARAMS = ("turn", "leader", "expected", "other", "holder")

@@ -23,7 +23,6 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from allfives import AllFivesError, Tile, side_of, sides_of, went_out
@@ -37,7 +36,7 @@ from matches.forms import (
     scores_format,
     scores_parse,
 )
-from matches.messages import END_LETTERS, END_WORDS, engine_error_message
+from matches.messages import END_INITIALS, END_LETTERS, END_WORDS, engine_error_message
 from matches.models import Hand, Match, TableLink
 from matches.selectors import (
     SeatInfo,
@@ -74,14 +73,6 @@ from matches.services.lifecycle import (
 from matches.services.links import round_links_issue, table_link_check
 
 type HandFormT = TallyHandForm | TilesHandForm
-
-#: The end buttons' labels: barat/timur/utara/selatan are B/T/U/S in Indonesian.
-END_INITIALS = {
-    "W": pgettext_lazy("initial of west", "W"),
-    "E": pgettext_lazy("initial of east", "E"),
-    "N": pgettext_lazy("initial of north", "N"),
-    "S": pgettext_lazy("initial of south", "S"),
-}
 
 #: Where on the form each engine error belongs.
 _FIELD_OF_CODE = {

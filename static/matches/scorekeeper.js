@@ -33,6 +33,7 @@
       input.value = halves.length === 2 ? `${halves[0]}-${halves[1]}` : "";
       shown.textContent =
         halves.length === 0 ? pad.dataset.emptyLabel || "" : `[${halves[0]}|${halves[1] ?? "?"}]`;
+      shown.classList.toggle("sk-tile-hint", halves.length === 0);
     };
     for (let pip = 0; pip <= 6; pip += 1) {
       const button = document.createElement("button");
@@ -63,6 +64,7 @@
       const typed = /^([0-6])-([0-6])$/.exec(input.value.trim());
       halves = typed ? [typed[1], typed[2]] : [];
       shown.textContent = typed ? `[${typed[1]}|${typed[2]}]` : pad.dataset.emptyLabel || "";
+      shown.classList.toggle("sk-tile-hint", !typed);
     });
     show();
   }
