@@ -29,8 +29,10 @@
     if (parsed) {
       halves = [parsed[1], parsed[2]];
     }
-    const show = () => {
-      input.value = halves.length === 2 ? `${halves[0]}-${halves[1]}` : "";
+    const show = (write = true) => {
+      if (write) {
+        input.value = halves.length === 2 ? `${halves[0]}-${halves[1]}` : "";
+      }
       shown.textContent =
         halves.length === 0 ? pad.dataset.emptyLabel || "" : `[${halves[0]}|${halves[1] ?? "?"}]`;
       shown.classList.toggle("sk-tile-hint", halves.length === 0);
@@ -66,7 +68,7 @@
       shown.textContent = typed ? `[${typed[1]}|${typed[2]}]` : pad.dataset.emptyLabel || "";
       shown.classList.toggle("sk-tile-hint", !typed);
     });
-    show();
+    show(false); // never overwrite what was typed before the pad appeared
   }
 
   // --- The hand in progress, kept in this browser ------------------------------------

@@ -36,8 +36,15 @@ def _shot(page: Any, name: str) -> None:
 
 
 def _act(page: Any, selector: str) -> None:
+    """Press a button and wait until htmx has swapped the new panel in and settled it
+    (typing into the old panel before that would be lost with it)."""
+    page.evaluate(
+        "delete document.body.dataset.settled; document.addEventListener('htmx:afterSettle',"
+        " () => { document.body.dataset.settled = '1'; }, {once: true})"
+    )
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.click(selector)
+    page.wait_for_selector("body[data-settled]", state="attached")
     page.wait_for_load_state("networkidle")
 
 
