@@ -43,7 +43,8 @@ _LINE: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def _unreadable(detail: str) -> dict[str, object]:
-    return {"ok": False, "error": engine_error("bad_format", detail=detail).to_json()}
+    error = engine_error("bad_format", detail_code="unreadable", why=detail)
+    return {"ok": False, "error": error.to_json()}
 
 
 def _status(verdict: dict[str, object]) -> int:

@@ -76,9 +76,9 @@ def check_left(state: HandState, entries: Mapping[int, tuple[bool, int]]) -> lis
         for seat, (is_tiles, value) in entries.items():
             actual = state.hands[seat]
             if is_tiles and value != actual:
-                raise _disagrees(seat, value, True, f"the deal leaves it {_labels(actual)}")
+                raise _disagrees(seat, value, True, "deal_leaves", tiles=_labels(actual))
             if not is_tiles and value != mask_pips(actual):
-                raise _disagrees(seat, value, False, f"its tiles carry {mask_pips(actual)} pips")
+                raise _disagrees(seat, value, False, "tiles_carry", pips=mask_pips(actual))
         return [mask_pips(mask) for mask in state.hands]
     return _check_unknown_left(state, entries)
 
@@ -99,16 +99,16 @@ def _check_unknown_left(
         count = state.held[seat]
         known = state.hands[seat]
         if value.bit_count() != count:
-            raise _disagrees(seat, value, True, f"it holds {count} tile(s)")
+            raise _disagrees(seat, value, True, "holds_count", count=count)
         for bad, why in (
-            (value & layout.played, "{} is on the table"),
-            (known & ~value, "it drew {}"),
-            (value & known_all & ~known, "{} is in another seat's hand"),
-            (value & listed, "{} is listed for another seat too"),
-            (value & layout.open_mask if blocked else 0, "{} would fit, yet all passed"),
+            (value & layout.played, "on_table"),
+            (known & ~value, "drew"),
+            (value & known_all & ~known, "in_other_hand"),
+            (value & listed, "listed_other"),
+            (value & layout.open_mask if blocked else 0, "would_fit"),
         ):
             if bad:
-                raise _disagrees(seat, value, True, why.format(LABEL[lowest_tile(bad)]))
+                raise _disagrees(seat, value, True, why, tile=LABEL[lowest_tile(bad)])
         listed |= value
         pips[seat] = mask_pips(value)
     pool = state.free & ~listed
@@ -127,8 +127,10 @@ def _check_unknown_left(
                 seat,
                 value,
                 False,
-                f"its {state.held[seat]} tile(s) can carry only {base + max(low, 0)} "
-                f"to {base + max(high, 0)} pips",
+                "pips_range",
+                count=state.held[seat],
+                low=base + max(low, 0),
+                high=base + max(high, 0),
             )
         pips[seat] = value
     if entries:
@@ -158,14 +160,27 @@ def _check_left_together(
             seat,
             pips[seat] or 0 if not entries[seat][0] else entries[seat][1],
             entries[seat][0],
-            f"the seats given hold {given} pips together, but the tiles not on the table "
-            f"allow {max(unplayed - high, 0)} to {unplayed - low}",
+            "together",
+            total=given,
+            low=max(unplayed - high, 0),
+            high=unplayed - low,
         )
 
 
-def _disagrees(seat: int, value: int, is_tiles: bool, detail: str) -> AllFivesError:
+def _disagrees(
+    seat: int, value: int, is_tiles: bool, detail_code: str, **params: object
+) -> AllFivesError:
+    """``left_disagrees`` for `seat`, which gave `value` (pips, or a tile mask)."""
     given = _labels(value) if is_tiles else f"{value} pips"
-    return engine_error("left_disagrees", seat=seat, given=given, detail=detail)
+    given_value = [LABEL[t] for t in tiles_in(value)] if is_tiles else value
+    return engine_error(
+        "left_disagrees",
+        seat=seat,
+        given=given,
+        given_value=given_value,
+        detail_code=detail_code,
+        **params,
+    )
 
 
 def mask_of_left_tiles(tiles: Iterable[object], seat: int) -> int:
@@ -177,9 +192,9 @@ def mask_of_left_tiles(tiles: Iterable[object], seat: int) -> int:
         elif type(item) is str and item in TEXT_INFO:
             t = TEXT_INFO[item][0]
         else:
-            raise engine_error("bad_format", detail=f"left: {item!r} is not a tile")
+            raise engine_error("bad_format", detail_code="left_not_tile", value=repr(item))
         if mask & BIT[t]:
-            raise _disagrees(seat, mask | BIT[t], True, f"{LABEL[t]} is listed twice")
+            raise _disagrees(seat, mask | BIT[t], True, "listed_twice", tile=LABEL[t])
         mask |= BIT[t]
     return mask
 
@@ -191,9 +206,9 @@ def read_deal(deal: object, players: int, size: int) -> list[int]:
     [1, 2]
     """
     if type(deal) is not list and (isinstance(deal, str | bytes) or not isinstance(deal, Sequence)):
-        raise engine_error("bad_deal", detail=f"it must give one hand per seat ({players})")
+        raise engine_error("bad_deal", detail_code="deal_per_seat", players=players)
     if len(deal) != players:
-        raise engine_error("bad_deal", detail=f"it must give one hand per seat ({players})")
+        raise engine_error("bad_deal", detail_code="deal_per_seat", players=players)
     masks = []
     taken = 0
     for seat, hand in enumerate(deal):
@@ -211,11 +226,17 @@ def read_deal(deal: object, players: int, size: int) -> list[int]:
             mask, count = _read_hand_slowly(hand, seat)
         if mask.bit_count() != count or taken & mask:
             twice = mask & taken or _first_repeat(hand)
-            raise engine_error("bad_deal", detail=f"{LABEL[lowest_tile(twice)]} is dealt twice")
+            raise engine_error(
+                "bad_deal", detail_code="dealt_twice", tile=LABEL[lowest_tile(twice)]
+            )
         if count != size:
             raise engine_error(
                 "bad_deal",
-                detail=f"seat {seat} has {count} tiles; {players} players get {size} each",
+                detail_code="deal_size",
+                other=seat,
+                count=count,
+                players=players,
+                size=size,
             )
         taken |= mask
         masks.append(mask)
@@ -228,13 +249,13 @@ _BIT_BY_TEXT: Final = {text: BIT[t] for text, (t, _) in TEXT_INFO.items()}
 def _read_hand_slowly(hand: object, seat: int) -> tuple[int, int]:
     """`read_deal` for a hand that is not a list of tile strings: Tiles, or an error."""
     if isinstance(hand, str | bytes | Mapping) or not isinstance(hand, Iterable):
-        raise engine_error("bad_deal", detail=f"seat {seat}'s hand must be a list of tiles")
+        raise engine_error("bad_deal", detail_code="deal_not_list", other=seat)
     mask = 0
     count = 0
     for item in hand:
         t = item.index if isinstance(item, Tile) else parse_tile(item)[0]
         if mask & BIT[t]:
-            raise engine_error("bad_deal", detail=f"{LABEL[t]} is dealt twice")
+            raise engine_error("bad_deal", detail_code="dealt_twice", tile=LABEL[t])
         mask |= BIT[t]
         count += 1
     return mask, count
@@ -262,14 +283,14 @@ def parse_left(obj: object, players: int) -> dict[int, tuple[bool, int]]:
     if obj is None:
         return {}
     if not isinstance(obj, Mapping):
-        raise engine_error("bad_format", detail="'left' must be an object keyed by seat")
+        raise engine_error("bad_format", detail_code="left_not_object")
     entries: dict[int, tuple[bool, int]] = {}
     for key, value in obj.items():
         seat = key if type(key) is int else _SEAT_KEYS.get(key) if type(key) is str else None
         if seat is None or not 0 <= seat < players:
-            raise engine_error("bad_format", detail=f"left: {key!r} is not a seat")
+            raise engine_error("bad_format", detail_code="not_a_seat", value=repr(key))
         if seat in entries:
-            raise engine_error("bad_format", detail=f"left: seat {seat} is given twice")
+            raise engine_error("bad_format", detail_code="left_twice", other=seat)
         if type(value) is int:
             entries[seat] = (False, value)
         elif isinstance(value, list | tuple):
@@ -277,7 +298,8 @@ def parse_left(obj: object, players: int) -> dict[int, tuple[bool, int]]:
         else:
             raise engine_error(
                 "bad_format",
-                detail=f"left: seat {seat} must be a whole number of pips or a list of tiles",
+                detail_code="left_value",
+                value=repr(value),
             )
     return entries
 

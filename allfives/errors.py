@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Final, NamedTuple
 
 __all__ = [
+    "DETAILS",
     "ERRORS",
     "AllFivesError",
     "ErrorSpec",
@@ -115,6 +116,77 @@ ERRORS: Final[Mapping[str, ErrorSpec]] = {
     "wrong_leader": ErrorSpec(
         "match", "R21", "seat {leader} leads, but seat {expected} went out and must lead"
     ),
+}
+
+
+#: The detail of a ``bad_format``, ``bad_deal``, ``left_disagrees`` or ``internal_error``
+#: by its stable ``detail_code`` (a param of the error, with the params it is built from),
+#: so that a UI translates the detail too. Templates are `str.format` strings.
+DETAILS: Final[Mapping[str, str]] = {
+    # bad_format: the document's shape.
+    "not_object": "a scoresheet is a JSON object",
+    "wrong_format": "the format must be 'allfives/1', not {value}",
+    "hands_not_list": "'hands' must be a list",
+    "too_deep": "the document is nested too deeply",
+    "hand_not_object": "a hand must be an object",
+    "leader_not_seat": "the leader must be a seat, not {value}",
+    "moves_or_scores": "a hand has either 'moves' (tile by tile) or 'scores' (tally)",
+    "moves_not_list": "'moves' must be a list",
+    "move_not_object": "a move must be an object, not {value}",
+    "move_seat": "a move's seat must be 0 to {last}, not {value}",
+    "move_kind": "a move has exactly one of 'play', 'draw' and 'pass'",
+    "not_a_tile": "{value} is not a tile: write it as two pips 0-6, e.g. '3-6'",
+    "not_an_end": "{value} is not an end (W, E, N or S)",
+    "pass_true": "a pass is written 'pass': true",
+    "play_needs_tile": "a play needs a tile",
+    "no_half": "{tile} has no half {value}",
+    "draw_no_end": "a draw takes no end",
+    "pass_no_tile": "a pass takes no tile and no end",
+    "not_a_move": "{value} is not a move (play, draw or pass)",
+    "seat_not_at_table": "seat {other} is not at the table",
+    "draw_unnamed": "seat {other} draws without naming the tile: with a deal every draw must "
+    "say which tile was drawn",
+    "scores_not_list": "'scores' must be a list of [seat, points]",
+    "score_not_pair": "{value} is not [seat, points]",
+    "not_a_seat": "{value} is not a seat",
+    "end_shape": '\'end\' must be {{"domino": seat}}, {{"blocked": true}} or {{"target": true}}',
+    "end_kind": "{value} is not a way to end",
+    "left_not_object": "'left' must be an object keyed by seat",
+    "left_not_tile": "left: {value} is not a tile",
+    "left_twice": "left: seat {other} is given twice",
+    "left_value": "left: {value} must be a whole number of pips or a list of tiles",
+    "placing": "placing {value} is not among {table}",
+    "bad_rules": "rules: {why}",
+    "bad_layout": "{value} is not a layout: {why}",
+    "unreadable": "{why}",
+    # bad_deal
+    "deal_per_seat": "it must give one hand per seat ({players})",
+    "dealt_twice": "{tile} is dealt twice",
+    "deal_size": "seat {other} has {count} tiles; {players} players get {size} each",
+    "deal_not_list": "seat {other}'s hand must be a list of tiles",
+    # left_disagrees: the remaining tiles or pips given cannot be right.
+    "deal_leaves": "the deal leaves it {tiles}",
+    "tiles_carry": "its tiles carry {pips} pips",
+    "holds_count": "it holds {count} tile(s)",
+    "on_table": "{tile} is on the table",
+    "drew": "it drew {tile}",
+    "in_other_hand": "{tile} is in another seat's hand",
+    "listed_other": "{tile} is listed for another seat too",
+    "would_fit": "{tile} would fit, yet all passed",
+    "listed_twice": "{tile} is listed twice",
+    "pips_range": "its {count} tile(s) can carry only {low} to {high} pips",
+    "together": "the seats given hold {total} pips together, but the tiles not on the table "
+    "allow {low} to {high}",
+    "listed_two_seats": "a tile is listed for two seats",
+    "went_out_holds": "it went out, so it holds no tile",
+    "only_out_empty": "only the player who went out holds no tile",
+    "negative": "a pip total is a whole number from 0",
+    "zero_twice": "seat {other} is at 0 too, and only [0|0] weighs 0",
+    "value_on_table": "in a blocked hand one pip value is wholly on the table",
+    "others_at_most": "the others hold at most {most} tiles, at most {limit} pips",
+    "blocked_at_most": "in a blocked hand the hands carry at most {limit} pips",
+    # internal_error
+    "engine_bug": "{kind}: {why}",
 }
 
 
@@ -234,12 +306,20 @@ _FAMILIES: Final[dict[str, type[AllFivesError]]] = {
 }
 
 
-def engine_error(code: str, *, seat: int | None = None, **params: object) -> AllFivesError:
-    """Build the error for `code`, as an instance of its family's subclass.
+def engine_error(
+    code: str, *, seat: int | None = None, detail_code: str | None = None, **params: object
+) -> AllFivesError:
+    """Build the error for `code`, as an instance of its family's subclass; a
+    `detail_code` (a `DETAILS` key) builds its ``detail`` from the params.
 
     >>> type(engine_error("match_over")).__name__
     'MatchError'
+    >>> engine_error("bad_format", detail_code="not_a_seat", value="4").message
+    '4 is not a seat'
     """
+    if detail_code is not None:
+        params["detail_code"] = detail_code
+        params["detail"] = DETAILS[detail_code].format_map(params)
     error = _FAMILIES[ERRORS[code].family].__new__(_FAMILIES[ERRORS[code].family])
     error._fill(code, seat, None, None, params)
     return error

@@ -203,7 +203,7 @@ class HandState:
 
     def _setup(self, players: int, leader: int, rules: Rules, masks: list[int] | None) -> None:
         if type(leader) is not int or not 0 <= leader < players:
-            raise engine_error("bad_format", detail=f"the leader must be a seat, not {leader!r}")
+            raise engine_error("bad_format", detail_code="leader_not_seat", value=repr(leader))
         self.players = players
         self.rules = rules
         self.leader = leader
@@ -251,23 +251,25 @@ class HandState:
         ``deal``, ``moves``), finished or not, e.g. to show a hand being entered.
         Raises the first broken rule with its ``move`` index."""
         if not isinstance(hand, Mapping):
-            raise engine_error("bad_format", detail="a hand must be an object")
+            raise engine_error("bad_format", detail_code="hand_not_object")
         rules = rules if rules is not None else Rules()
         players = check_players(players)
         deal = hand.get("deal")
         masks = None if deal is None else read_deal(deal, players, rules.hand_size(players))
         leader = hand.get("leader")
         if type(leader) is not int:
-            raise engine_error("bad_format", detail=f"the leader must be a seat, not {leader!r}")
+            raise engine_error("bad_format", detail_code="leader_not_seat", value=repr(leader))
         state = cls.from_masks(players, leader, rules, masks)
         moves = hand.get("moves", [])
         if not isinstance(moves, list | tuple):
-            raise engine_error("bad_format", detail="'moves' must be a list")
+            raise engine_error("bad_format", detail_code="moves_not_list")
         for index, obj in enumerate(moves):
             try:
                 move = Move.parse(obj)
                 if move.seat >= players:
-                    raise engine_error("bad_format", detail=f"seat {move.seat} is not at the table")
+                    raise engine_error(
+                        "bad_format", detail_code="seat_not_at_table", other=move.seat
+                    )
                 state.apply(move)
             except AllFivesError as error:
                 raise error.located(move=index) from None
@@ -448,7 +450,7 @@ class HandState:
         kind, seat, tile, end, first = move
         if kind == "play":
             if tile is None or first is None:
-                raise engine_error("bad_format", detail="a play needs a tile")
+                raise engine_error("bad_format", detail_code="play_needs_tile")
             points = self.play(seat, tile.index, None if end is None else END_INDEX[end], first)
         elif kind == "draw":
             self.draw(seat, -1 if tile is None else tile.index)
@@ -462,14 +464,24 @@ class HandState:
     def _over_error(self, seat: int) -> AllFivesError:
         return engine_error("hand_over", seat=seat, end=_END_NAMES[self.end_code])
 
-    def _where(self, t: int) -> str:
+    def _where(self, t: int) -> tuple[str, str, int | None]:
+        """Where tile `t` is instead: the English ``where`` and its ``where_code``
+        (``held``, with the ``holder`` seat; ``on_table``; ``boneyard``; ``unseen``)."""
         bit = BIT[t]
         for seat, mask in enumerate(self.hands):
             if mask & bit:
-                return f"seat {seat} holds it"
+                return f"seat {seat} holds it", "held", seat
         if self.layout.played & bit:
-            return "it is on the table"
-        return "it is in the boneyard" if self.dealt else "it is not among the unseen tiles"
+            return "it is on the table", "on_table", None
+        if self.dealt:
+            return "it is in the boneyard", "boneyard", None
+        return "it is not among the unseen tiles", "unseen", None
+
+    def _not_there(self, code: str, seat: int, t: int) -> AllFivesError:
+        where, where_code, holder = self._where(t)
+        return engine_error(
+            code, seat=seat, tile=LABEL[t], where=where, where_code=where_code, holder=holder
+        )
 
     def play(self, seat: int, t: int, e: int | None, first: int) -> int:
         """Engine form of a play: tile index, end index (None: the only end that fits),
@@ -485,7 +497,7 @@ class HandState:
         hands = self.hands
         own = hands[seat] & bit
         if not own and (self.dealt or not self.free & bit):
-            raise engine_error("tile_not_in_hand", seat=seat, tile=LABEL[t], where=self._where(t))
+            raise self._not_there("tile_not_in_hand", seat, t)
         pending = self.pending
         if pending >= 0 and t != pending:
             raise engine_error("must_play_drawn_tile", seat=seat, tile=LABEL[pending])
@@ -545,8 +557,8 @@ class HandState:
             if self.dealt:
                 raise engine_error(
                     "bad_format",
-                    detail=f"seat {seat} draws without naming the tile: with a deal every "
-                    "draw must say which tile was drawn",
+                    detail_code="draw_unnamed",
+                    other=seat,
                 )
             self.pending = DREW_BLANK
         else:
@@ -554,9 +566,7 @@ class HandState:
             if layout.played & bit:
                 raise engine_error("tile_already_played", seat=seat, tile=LABEL[t])
             if not self.free & bit:
-                raise engine_error(
-                    "tile_not_in_boneyard", seat=seat, tile=LABEL[t], where=self._where(t)
-                )
+                raise self._not_there("tile_not_in_boneyard", seat, t)
             self.free ^= bit
             self.hands[seat] |= bit
             self.pending = t if layout.open_mask & bit else DREW_NO_FIT
@@ -593,7 +603,7 @@ class HandState:
         layout = self.layout
         if not layout.laid:
             raise engine_error(
-                "illegal_pass", seat=seat, reason="the lead must be laid", reason_code="can_play"
+                "illegal_pass", seat=seat, reason="the lead must be laid", reason_code="lead_first"
             )
         playable = self.hands[seat] & layout.open_mask
         if playable:
@@ -637,13 +647,13 @@ class HandState:
         entries: dict[int, tuple[bool, int]] = {}
         for seat, value in (left or {}).items():
             if type(seat) is not int or not 0 <= seat < self.players:
-                raise engine_error("bad_format", detail=f"left: {seat!r} is not a seat")
+                raise engine_error("bad_format", detail_code="not_a_seat", value=repr(seat))
             if type(value) is int:
                 entries[seat] = (False, value)
             elif isinstance(value, Iterable):
                 entries[seat] = (True, mask_of_left_tiles(value, seat))
             else:
-                raise engine_error("bad_format", detail=f"left: {value!r} is neither")
+                raise engine_error("bad_format", detail_code="left_value", value=repr(value))
         return self.left_pips(entries)
 
     def left_pips(self, entries: Mapping[int, tuple[bool, int]]) -> list[int | None]:

@@ -292,6 +292,7 @@ class Layout:
                     tile=LABEL[t],
                     ends=_ends_text(pips),
                     variant="no_end",
+                    open_pips={END_NAMES[e]: pips[e] for e in range(4) if pips[e] >= 0},
                 )
             return found
         p = pips[e]
@@ -327,11 +328,13 @@ class Layout:
             t, first = tile.index, tile.low
         if west is not None:
             if not (type(west) is int and 0 <= west <= 6 and HAS[t] >> west & 1):
-                raise engine_error("bad_format", detail=f"{LABEL[t]} has no half {west!r}")
+                raise engine_error(
+                    "bad_format", detail_code="no_half", tile=LABEL[t], value=repr(west)
+                )
             first = west
         e = None if end is None else END_INDEX.get(end)
         if end is not None and e is None:
-            raise engine_error("bad_format", detail=f"{end!r} is not an end (W, E, N or S)")
+            raise engine_error("bad_format", detail_code="not_an_end", value=repr(end))
         return self.place(t, self.resolve(t, e), first)
 
     def is_empty(self) -> bool:
@@ -483,7 +486,7 @@ class Layout:
 
 
 def _bad_layout(text: object, why: str) -> NoReturn:
-    raise engine_error("bad_format", detail=f"{text!r} is not a layout: {why}")
+    raise engine_error("bad_format", detail_code="bad_layout", value=repr(text), why=why)
 
 
 def _token(token: str, text: str) -> tuple[int, int, int, bool]:

@@ -56,7 +56,9 @@ def outcome(placing: int, placings: Iterable[int]) -> Outcome:
     """
     table = tuple(placings)
     if placing not in table:
-        raise engine_error("bad_format", detail=f"placing {placing!r} is not among {table!r}")
+        raise engine_error(
+            "bad_format", detail_code="placing", value=repr(placing), table=repr(table)
+        )
     best = min(table)
     if placing != best:
         return "loss"
@@ -120,7 +122,7 @@ class MatchState:
         if self.winners:
             raise engine_error("match_over")
         if type(leader) is not int or not 0 <= leader < self.players:
-            raise engine_error("bad_format", detail=f"the leader must be a seat, not {leader!r}")
+            raise engine_error("bad_format", detail_code="leader_not_seat", value=repr(leader))
         if self.next_leader is not None and leader != self.next_leader:
             raise engine_error("wrong_leader", leader=leader, expected=self.next_leader)
 

@@ -25,13 +25,13 @@ END_CHOICES: Final = ("W", "E", "N", "S")
 PASS_FIELD: Final[dict[str, bool]] = dict.fromkeys(("pass",), True)
 
 
-def _bad(detail: str) -> NoReturn:
-    raise engine_error("bad_format", detail=detail)
+def _bad(detail_code: str, **params: object) -> NoReturn:
+    raise engine_error("bad_format", seat=None, detail_code=detail_code, **params)
 
 
 def _seat(value: object) -> int:
     if type(value) is not int or not 0 <= value <= 3:
-        _bad(f"a move's seat must be a whole number 0 to 3, not {value!r}")
+        _bad("move_seat", last=3, value=repr(value))
     return value
 
 
@@ -62,21 +62,21 @@ class Move(tuple[str, int, Tile | None, str | None, int | None]):
         _seat(seat)
         if kind == "play":
             if tile is None:
-                _bad("a play needs a tile")
+                _bad("play_needs_tile")
             if first is None:
                 first = tile.low
             elif not tile.has(first):
-                _bad(f"{tile.label} has no half {first}")
+                _bad("no_half", tile=tile.label, value=first)
             if end is not None and end not in END_CHOICES:
-                _bad(f"{end!r} is not an end (W, E, N or S)")
+                _bad("not_an_end", value=repr(end))
         elif kind == "draw":
             if end is not None or first is not None:
-                _bad("a draw takes no end")
+                _bad("draw_no_end")
         elif kind == "pass":
             if tile is not None or end is not None or first is not None:
-                _bad("a pass takes no tile and no end")
+                _bad("pass_no_tile")
         else:
-            _bad(f"{kind!r} is not a move (play, draw or pass)")
+            _bad("not_a_move", value=repr(kind))
         return tuple.__new__(cls, (kind, seat, tile, end, first))
 
     def __getnewargs__(self) -> tuple[str, int, Tile | None, str | None, int | None]:
@@ -129,26 +129,26 @@ class Move(tuple[str, int, Tile | None, str | None, int | None]):
     def parse(cls, obj: object) -> Move:
         """Read a docs/scoresheet.md move object; anything else is ``bad_format``."""
         if not isinstance(obj, Mapping):
-            _bad(f"a move must be an object, not {obj!r}")
+            _bad("move_not_object", value=repr(obj))
         kinds = [kind for kind in ("play", "draw", "pass") if kind in obj]
         if len(kinds) != 1:
-            _bad("a move has exactly one of 'play', 'draw' and 'pass'")
+            _bad("move_kind")
         seat = _seat(obj.get("seat"))
         if kinds[0] == "play":
             text = obj["play"]
             end = obj.get("end")
             if end is not None and end not in END_CHOICES:
-                _bad(f"{end!r} is not an end (W, E, N or S)")
+                _bad("not_an_end", value=repr(end))
             if type(text) is not str:
-                _bad(f"{text!r} is not a tile")
+                _bad("not_a_tile", value=repr(text))
             return cls.play(seat, text, end)
         if kinds[0] == "draw":
             face = obj["draw"]
             if face is not None and type(face) is not str:
-                _bad(f"{face!r} is not a tile")
+                _bad("not_a_tile", value=repr(face))
             return cls.draw(seat, face)
         if obj["pass"] is not True:
-            _bad("a pass is written 'pass': true")
+            _bad("pass_true")
         return cls.pass_turn(seat)
 
     def to_json(self) -> dict[str, object]:

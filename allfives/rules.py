@@ -86,7 +86,7 @@ def side_seats(side: int, players: int) -> tuple[int, ...]:
 
 
 def _bad(detail: str) -> NoReturn:
-    raise engine_error("bad_format", detail=f"rules: {detail}")
+    raise engine_error("bad_format", detail_code="bad_rules", why=detail)
 
 
 def _player_map(value: object, name: str, low: int) -> dict[int, int]:

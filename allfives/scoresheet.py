@@ -77,8 +77,8 @@ def went_out(hand: Mapping[str, object], end: str) -> int | None:
     return seat if type(seat) is int else None
 
 
-def _bad(detail: str) -> AllFivesError:
-    return engine_error("bad_format", detail=detail)
+def _bad(detail_code: str, **params: object) -> AllFivesError:
+    return engine_error("bad_format", seat=None, detail_code=detail_code, **params)
 
 
 def format_check(document: Mapping[str, object], *, required: bool = False) -> None:
@@ -97,7 +97,7 @@ def format_check(document: Mapping[str, object], *, required: bool = False) -> N
         return
     if type(given) is not str or given != FORMAT:
         shown = "missing" if given is _MISSING else repr(given)
-        raise _bad(f"the format must be {FORMAT!r}, not {shown}")
+        raise _bad("wrong_format", value=shown)
 
 
 def replay(document: object) -> MatchReport:
@@ -109,13 +109,13 @@ def replay(document: object) -> MatchReport:
     ({0: 50, 1: 0}, 0, False)
     """
     if not isinstance(document, Mapping):
-        raise _bad("a scoresheet is a JSON object")
+        raise _bad("not_object")
     format_check(document)
     players = check_players(document.get("players"))
     rules = Rules.from_json(document.get("rules"))
     hands = document.get("hands")
     if not isinstance(hands, list | tuple):
-        raise _bad("'hands' must be a list")
+        raise _bad("hands_not_list")
     match = MatchState(players, rules)
     reports = []
     for index, hand in enumerate(hands):
@@ -145,9 +145,11 @@ def check(document: object) -> dict[str, object]:
     except AllFivesError as error:
         return {"ok": False, "error": error.to_json()}
     except RecursionError:  # a pathologically deep document, not a scoresheet
-        return {"ok": False, "error": _bad("the document is nested too deeply").to_json()}
+        return {"ok": False, "error": _bad("too_deep").to_json()}
     except Exception as exc:  # check must not raise; replay() shows the bug itself
-        failure = engine_error("internal_error", detail=f"{type(exc).__name__}: {exc}")
+        failure = engine_error(
+            "internal_error", detail_code="engine_bug", kind=type(exc).__name__, why=str(exc)
+        )
         return {"ok": False, "error": failure.to_json()}
 
 
@@ -155,14 +157,14 @@ def _replay_hand(hand: object, match: MatchState) -> HandReport:
     if match.is_over:
         raise engine_error("match_over")
     if type(hand) is not dict and not isinstance(hand, Mapping):
-        raise _bad("a hand must be an object")
+        raise _bad("hand_not_object")
     leader = hand.get("leader")
     if type(leader) is not int:
-        raise _bad(f"a hand's leader must be a seat, not {leader!r}")
+        raise _bad("leader_not_seat", value=repr(leader))
     match.start_hand(leader)
     has_moves = "moves" in hand
     if has_moves == ("scores" in hand):
-        raise _bad("a hand has either 'moves' (tile by tile) or 'scores' (tally)")
+        raise _bad("moves_or_scores")
     if has_moves:
         return _replay_tiles_hand(hand, match, leader)
     return replay_tally_hand(hand, match, leader)
@@ -181,7 +183,7 @@ def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: in
     state = HandState.from_masks(players, leader, rules, masks)
     moves = hand.get("moves")
     if not isinstance(moves, list | tuple):
-        raise _bad("'moves' must be a list")
+        raise _bad("moves_not_list")
     plays: list[tuple[int | None, int, int | None, int]] = []
     points_x2 = [0] * len(sides_of(players))
     layout = state.layout
@@ -195,24 +197,24 @@ def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: in
             if over:
                 raise engine_error("match_over")
             if type(move) is not dict and not isinstance(move, Mapping):
-                raise _bad(f"a move must be an object, not {move!r}")
+                raise _bad("move_not_object", value=repr(move))
             seat = move.get("seat")
             if type(seat) is not int or not 0 <= seat < players:
-                raise _bad(f"a move's seat must be 0 to {players - 1}, not {seat!r}")
+                raise _bad("move_seat", last=players - 1, value=repr(seat))
             text = move.get("play", _MISSING)
             if text is not _MISSING:
                 if "draw" in move or "pass" in move:
-                    raise _bad("a move has exactly one of 'play', 'draw' and 'pass'")
+                    raise _bad("move_kind")
                 info = text_info.get(text) if type(text) is str else None
                 if info is None:
-                    raise _bad(f"{text!r} is not a tile: write it as two pips 0-6, e.g. '3-6'")
+                    raise _bad("not_a_tile", value=repr(text))
                 end = move.get("end")
                 if end is None:
                     e = None
                 else:
                     e = end_index.get(end) if type(end) is str else None
                     if e is None:
-                        raise _bad(f"{end!r} is not an end (W, E, N or S)")
+                        raise _bad("not_an_end", value=repr(end))
                 points = play(seat, info[0], e, info[1])
                 add_play((index, seat, layout.count, points))
                 if points:
@@ -222,20 +224,20 @@ def _replay_tiles_hand(hand: Mapping[str, object], match: MatchState, leader: in
             face = move.get("draw", _MISSING)
             if face is not _MISSING:
                 if "pass" in move:
-                    raise _bad("a move has exactly one of 'play', 'draw' and 'pass'")
+                    raise _bad("move_kind")
                 if face is None:
                     state.draw(seat, -1)
                 else:
                     info = text_info.get(face) if type(face) is str else None
                     if info is None:
-                        raise _bad(f"{face!r} is not a tile: write it as two pips 0-6")
+                        raise _bad("not_a_tile", value=repr(face))
                     state.draw(seat, info[0])
             elif "pass" in move:
                 if move["pass"] is not True:
-                    raise _bad("a pass is written 'pass': true")
+                    raise _bad("pass_true")
                 state.pass_turn(seat)
             else:
-                raise _bad("a move has exactly one of 'play', 'draw' and 'pass'")
+                raise _bad("move_kind")
         except AllFivesError as error:
             raise error.located(move=index) from None
     entries = parse_left(hand.get("left"), players)

@@ -43,8 +43,19 @@ __all__ = ["PLAY_SCORES", "replay_tally_hand", "tally_left_pips"]
 PLAY_SCORES: Final = frozenset(range(0, 40, 5))
 
 
-def _disagrees(seat: int, given: str, detail: str) -> AllFivesError:
-    return engine_error("left_disagrees", seat=seat, given=given, detail=detail)
+def _disagrees(
+    seat: int, given: int | list[str], detail_code: str, **params: object
+) -> AllFivesError:
+    """``left_disagrees`` for `seat`, which gave `given` (pips, or tile labels)."""
+    text = f"{given} pips" if isinstance(given, int) else " ".join(given) or "no tile"
+    return engine_error(
+        "left_disagrees",
+        seat=seat,
+        given=text,
+        given_value=given,
+        detail_code=detail_code,
+        **params,
+    )
 
 
 def tally_left_pips(
@@ -61,37 +72,31 @@ def tally_left_pips(
     zero_seat = -1
     for seat in sorted(entries):
         is_tiles, value = entries[seat]
-        given = (
-            " ".join(LABEL[t] for t in tiles_in(value)) or "no tile"
-            if is_tiles
-            else (f"{value} pips")
-        )
+        given: int | list[str] = [LABEL[t] for t in tiles_in(value)] if is_tiles else value
         if is_tiles:
             if value & listed:
-                raise _disagrees(seat, given, "a tile is listed for two seats")
+                raise _disagrees(seat, given, "listed_two_seats")
             listed |= value
             held = mask_pips(value)
         else:
             held = value
         if seat == went_out:
             if held or (is_tiles and value):
-                raise _disagrees(seat, given, "it went out, so it holds no tile")
+                raise _disagrees(seat, given, "went_out_holds")
         else:
             if is_tiles and not value:
-                raise _disagrees(seat, given, "only the player who went out holds no tile")
+                raise _disagrees(seat, given, "only_out_empty")
             if held < 0:
-                raise _disagrees(seat, given, "a pip total is a whole number from 0")
+                raise _disagrees(seat, given, "negative")
             if held == 0:
                 if zero_seat >= 0:
-                    raise _disagrees(
-                        seat, given, f"seat {zero_seat} is at 0 too, and only [0|0] weighs 0"
-                    )
+                    raise _disagrees(seat, given, "zero_twice", other=zero_seat)
                 zero_seat = seat
         pips[seat] = held
     if went_out is not None:
         most_tiles = 28 - hand_size
         limit = heaviest_pips(most_tiles)
-        why = f"the others hold at most {most_tiles} tiles, at most {limit} pips"
+        why, why_params = "others_at_most", {"most": most_tiles, "limit": limit}
     else:
         values = 0
         for t in tiles_in(listed):
@@ -99,12 +104,10 @@ def tally_left_pips(
         missing = [v for v in range(7) if not values >> v & 1]
         if not missing:
             seat = max(entries)
-            raise _disagrees(
-                seat, "these tiles", "in a blocked hand one pip value is wholly on the table"
-            )
+            raise _disagrees(seat, [LABEL[t] for t in tiles_in(listed)], "value_on_table")
         most_tiles = 21
         limit = TOTAL_PIPS - (7 * missing[0] + 21)
-        why = f"in a blocked hand the hands carry at most {limit} pips"
+        why, why_params = "blocked_at_most", {"limit": limit}
     total = 0
     count = 0
     for seat in sorted(entries):
@@ -114,8 +117,7 @@ def tally_left_pips(
         total += pips[seat] or 0
         count += value.bit_count() if is_tiles else 1  # a figure is at least one tile
         if total > limit or count > most_tiles:
-            given = f"{pips[seat]} pips"
-            raise _disagrees(seat, given, why)
+            raise _disagrees(seat, pips[seat] or 0, why, **why_params)
     return pips
 
 
@@ -124,7 +126,7 @@ def replay_tally_hand(hand: Mapping[str, object], match: MatchState, leader: int
     players = match.players
     scores = hand.get("scores")
     if not isinstance(scores, list | tuple):
-        raise engine_error("bad_format", detail="'scores' must be a list of [seat, points]")
+        raise engine_error("bad_format", detail_code="scores_not_list")
     plays: list[PlayReport] = []
     over = False
     for index, entry in enumerate(scores):
@@ -132,10 +134,10 @@ def replay_tally_hand(hand: Mapping[str, object], match: MatchState, leader: int
             if over:
                 raise engine_error("match_over")
             if not isinstance(entry, list | tuple) or len(entry) != 2:
-                raise engine_error("bad_format", detail=f"{entry!r} is not [seat, points]")
+                raise engine_error("bad_format", detail_code="score_not_pair", value=repr(entry))
             seat, points = entry
             if type(seat) is not int or not 0 <= seat < players:
-                raise engine_error("bad_format", detail=f"{seat!r} is not a seat")
+                raise engine_error("bad_format", detail_code="not_a_seat", value=repr(seat))
             if type(points) is not int or points not in PLAY_SCORES:
                 raise engine_error("bad_points", seat=seat, points=points)
             plays.append(PlayReport(None, seat, None, points))
@@ -147,16 +149,16 @@ def replay_tally_hand(hand: Mapping[str, object], match: MatchState, leader: int
     if not isinstance(end, Mapping) or len(end) != 1:
         raise engine_error(
             "bad_format",
-            detail='\'end\' must be {"domino": seat}, {"blocked": true} or {"target": true}',
+            detail_code="end_shape",
         )
     ((kind, value),) = end.items()
     went_out: int | None = None
     if kind == "domino":
         if type(value) is not int or not 0 <= value < players:
-            raise engine_error("bad_format", detail=f"domino: {value!r} is not a seat")
+            raise engine_error("bad_format", detail_code="not_a_seat", value=repr(value))
         went_out = value
     elif kind not in ("blocked", "target") or value is not True:
-        raise engine_error("bad_format", detail=f"{kind!r}: {value!r} is not a way to end")
+        raise engine_error("bad_format", detail_code="end_kind", value=f"{kind!r}: {value!r}")
     entries = parse_left(hand.get("left"), players)
     hand_size = match.rules.hand_size(players)
     totals_before = _hand_points(plays, players)

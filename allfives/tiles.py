@@ -80,9 +80,7 @@ _BY_WEIGHT: Final = sorted(PIPS)
 
 
 def _bad_tile(text: object) -> NoReturn:
-    raise engine_error(
-        "bad_format", detail=f"{text!r} is not a tile: write it as two pips 0-6, e.g. '3-6'"
-    )
+    raise engine_error("bad_format", detail_code="not_a_tile", value=repr(text))
 
 
 def parse_tile(text: object) -> tuple[int, int]:

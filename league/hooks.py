@@ -10,6 +10,9 @@ around here, in one explicit registry that each app fills in its ``AppConfig.rea
 - *publish checks* may refuse a drafted round (``pairing`` refuses an unplayable draft:
   an entrant twice, a table of the wrong size): ``publish_check_add`` /
   ``round_publish_problems``;
+- *recorded play* says which tables of a round already have hands recorded (``matches``),
+  so that nothing deletes them by re-pairing: ``recorded_play_provider_set`` /
+  ``round_tables_with_play``;
 - *tiebreak validators* check a tournament's tiebreak order against the registry of
   the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``.
 
@@ -29,8 +32,10 @@ __all__ = [
     "ResultListener",
     "TiebreaksValidator",
     "publish_check_add",
+    "recorded_play_provider_set",
     "result_listener_add",
     "round_publish_problems",
+    "round_tables_with_play",
     "table_changed",
     "tiebreaks_clean",
     "tiebreaks_validator_set",
@@ -47,6 +52,22 @@ type TiebreaksValidator = Callable[[Sequence[str]], list[str]]
 _result_listeners: dict[str, ResultListener] = {}
 _publish_checks: dict[str, PublishCheck] = {}
 _tiebreaks_validator: TiebreaksValidator | None = None
+#: Returns the numbers of a round's tables whose match has hands recorded.
+type RecordedPlayProvider = Callable[["Round"], Sequence[int]]
+_recorded_play: RecordedPlayProvider | None = None
+
+
+def recorded_play_provider_set(provider: RecordedPlayProvider | None) -> None:
+    """Register (or, with ``None``, remove) the reader of which tables have hands recorded."""
+    global _recorded_play
+    _recorded_play = provider
+
+
+def round_tables_with_play(*, round: Round) -> list[int]:
+    """The numbers of the round's tables with hands recorded (none without score entry)."""
+    if _recorded_play is None:
+        return []
+    return sorted(_recorded_play(round))
 
 
 def result_listener_add(name: str, listener: ResultListener) -> None:

@@ -240,6 +240,13 @@ def _tables_query() -> QuerySet[Table]:
     )
 
 
+def table_lines_for(*, tables: QuerySet[Table]) -> list[TableLine]:
+    """The given tables shaped for the pages (seats, results, live scores), in a fixed
+    number of queries; the caller decides which tables (its own permission filter)."""
+    query = _tables_query().select_related("round__tournament").filter(pk__in=tables.values("pk"))
+    return table_lines(list(query.order_by("round__tournament__name", "round__number", "number")))
+
+
 def tournaments_public() -> QuerySet[Tournament]:
     """Every tournament but drafts, newest first."""
     return Tournament.objects.exclude(status=Tournament.Status.DRAFT).select_related(

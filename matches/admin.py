@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -18,7 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from league.selectors import tournaments_managed_by, user_is_superuser
-from matches.models import Hand, Match
+from matches.models import Hand, Match, TableLink
+from matches.services.concurrency import StaleVersionError
+from matches.services.lifecycle import match_void
+from matches.services.links import table_links_reissue, table_links_revoke
 
 
 class ReadOnlyAdmin(SimpleHistoryAdmin):
@@ -85,6 +89,24 @@ class MatchAdmin(ReadOnlyAdmin):
     search_fields = ("table__round__tournament__name",)
     inlines = [HandInline]
     readonly_fields = ("scorekeeper_link",)
+    actions = ["void_matches"]
+
+    @admin.action(description=_("Void the selected matches"))
+    def void_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        voided = 0
+        for match in queryset:
+            try:
+                match_void(match=match, user=request.user)
+            except (PermissionDenied, StaleVersionError) as exc:
+                self.message_user(request, f"{match}: {exc}", messages.ERROR)
+            else:
+                voided += 1
+        if voided:
+            self.message_user(
+                request,
+                _("%(n)d matches voided; their round may be paired again.") % {"n": voided},
+                messages.SUCCESS,
+            )
 
     @admin.display(description=_("scorekeeper's page"))
     def scorekeeper_link(self, obj: Match) -> str:
@@ -97,3 +119,50 @@ class HandAdmin(ReadOnlyAdmin):
     tournament_path = "match__tournament"
     list_display = ("__str__", "mode", "end", "points_x2", "totals_x2", "recorded_by", "updated_at")
     list_filter = ("mode", "end")
+
+
+@admin.register(TableLink)
+class TableLinkAdmin(ReadOnlyAdmin):
+    """The tables' private scoring links: revoke a lost or shared card's links, or
+    reissue a table's links (then print its card again from the round)."""
+
+    tournament_path = "table__round__tournament"
+    list_display = ("table", "side_number", "created_at", "revoked_at", "opens")
+    list_filter = ("table__round__tournament", "table__round", "revoked_at")
+    list_select_related = ("table__round__tournament",)
+    actions = ["revoke", "reissue"]
+
+    @admin.display(description=_("side"))
+    def side_number(self, obj: TableLink) -> int:
+        return obj.side + 1
+
+    @admin.display(description=_("link"))
+    def opens(self, obj: TableLink) -> str:
+        if obj.revoked_at is not None:
+            return "—"
+        url = reverse("matches:table_link", args=[obj.key])
+        return format_html('<a href="{}">{}</a>', url, _("Open"))
+
+    @admin.action(description=_("Revoke the selected links"))
+    def revoke(self, request: HttpRequest, queryset: QuerySet[TableLink]) -> None:
+        try:
+            count = table_links_revoke(links=list(queryset), user=request.user)
+        except PermissionDenied as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+            return
+        self.message_user(request, _("%(n)d links revoked.") % {"n": count}, messages.SUCCESS)
+
+    @admin.action(description=_("Reissue the links of the selected links' tables"))
+    def reissue(self, request: HttpRequest, queryset: QuerySet[TableLink]) -> None:
+        tables = {link.table_id: link.table for link in queryset}
+        try:
+            for table in tables.values():
+                table_links_reissue(table=table, user=request.user)
+        except PermissionDenied as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+            return
+        self.message_user(
+            request,
+            _("New links issued for %(n)d tables: print their cards again.") % {"n": len(tables)},
+            messages.SUCCESS,
+        )

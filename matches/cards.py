@@ -11,10 +11,14 @@ the active language, with each side's chance of winning from the ratings.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+import segno
 from django.template.loader import render_to_string
 
-from league.selectors_public import TableLine
+from league.models import Round
+from league.selectors_public import TableLine, table_lines_for
 from ratings.selectors import table_win_probabilities
 
 # WeasyPrint reports every layout step at INFO; only its warnings belong in our logs.
@@ -22,10 +26,26 @@ logging.getLogger("weasyprint").setLevel(logging.WARNING)
 
 #: Rows printed for hands: a match to 250 rarely takes more.
 CARD_HAND_ROWS = 16
+#: Fewer rows when the sides' QR codes take their place, so a card stays one page.
+CARD_HAND_ROWS_WITH_LINKS = 12
 
 
-def table_card_html(*, line: TableLine) -> str:
-    """The card as HTML (what WeasyPrint lays out)."""
+@dataclass(frozen=True, slots=True)
+class CardLink:
+    """One side's private scoring link, as its table card prints it."""
+
+    label: str  # "table 3, side 1: Budi & Siti"
+    url: str
+    table_id: int
+
+    @property
+    def qr_svg(self) -> str:
+        """The link as a QR code, an SVG data URI (quiet zone included)."""
+        return str(segno.make(self.url, error="m").svg_data_uri(scale=4, border=4))
+
+
+def table_card_html(*, line: TableLine, links: Sequence[CardLink] = ()) -> str:
+    """The card as HTML (what WeasyPrint lays out), with the sides' links if given."""
     table = line.table
     chances = table_win_probabilities(table_id=table.pk)
     return render_to_string(
@@ -35,9 +55,10 @@ def table_card_html(*, line: TableLine) -> str:
             "table": table,
             "round": table.round,
             "tournament": table.round.tournament,
-            "hand_rows": range(1, CARD_HAND_ROWS + 1),
+            "hand_rows": range(1, (CARD_HAND_ROWS_WITH_LINKS if links else CARD_HAND_ROWS) + 1),
             # Each side's chance of winning from the ratings, in side order.
             "chances": [100 * chances[s.side] for s in line.sides if s.side in chances],
+            "links": list(links),
         },
     )
 
@@ -49,3 +70,23 @@ def table_card_pdf(*, line: TableLine, base_url: str) -> bytes:
 
     pdf = HTML(string=table_card_html(line=line), base_url=base_url).write_pdf()
     return bytes(pdf)  # write_pdf returns the bytes when given no target
+
+
+def round_cards_pdf(*, round: Round, links: Sequence[CardLink], base_url: str) -> bytes:
+    """Every table card of a round in one PDF, in table order, each with its links."""
+    from weasyprint import HTML
+
+    lines = table_lines_for(tables=round.tables.all())
+    documents = [
+        HTML(
+            string=table_card_html(
+                line=line, links=[link for link in links if link.table_id == line.table.pk]
+            ),
+            base_url=base_url,
+        ).render()
+        for line in lines
+    ]
+    if not documents:
+        return bytes(HTML(string="<p></p>", base_url=base_url).write_pdf())
+    pages = [page for document in documents for page in document.pages]
+    return bytes(documents[0].copy(pages).write_pdf())

@@ -1,31 +1,39 @@
-"""Engine errors in the user's language.
+"""Engine errors in the user's language, naming the players.
 
 The engine (``allfives``) raises errors with a stable ``code`` and the ``params`` its
-English message was built from; here each code has a translatable template, so the
-scorekeeper sees the engine's reason in Indonesian or English.
+English message was built from: seats (counted from 0), tiles, figures, and for the
+free-text parts a stable ``detail_code`` (``allfives.errors.DETAILS``), ``reason_code``
+(a pass), ``where_code`` (where a tile is instead) and ``given_value`` (a remaining
+figure). Here each of those codes has a translatable template, so the scorekeeper reads
+the engine's whole reason in Indonesian or English, with each seat named by its player
+(``{player}`` is the seat the error is about) — or, where no name is known, as the
+seat counted from 1, as the site and the table card count them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from allfives import AllFivesError
 
-#: Translatable templates by engine error code (``str.format`` over the error's params),
-#: and by ``code/variant`` for a code's other wordings (``allfives.errors.ErrorSpec``).
-#: Codes without a template here fall back to the engine's English message.
+#: Translatable templates by engine error code (``str.format`` over the error's params,
+#: with ``{player}`` the seat's player and every other seat by its player too), and by
+#: ``code/variant`` for a code's other wordings (``allfives.errors.ErrorSpec``).
 TEMPLATES: dict[str, Any] = {
     # The document is not a scoresheet.
     "bad_format": _("The scoresheet is not in the allfives/1 format: {detail}"),
     "bad_players": _("{players} players: All Fives is played by two, three or four."),
     "bad_deal": _("The deal is wrong: {detail}"),
     # Moves the rules forbid.
-    "not_your_turn": _("Seat {seat} moves, but it is seat {turn}'s turn."),
+    "not_your_turn": _("{player} moves, but it is {turn}'s turn."),
     "tile_already_played": _("{tile} has already been played."),
-    "tile_not_in_hand": _("Seat {seat} does not hold {tile} ({where})."),
-    "tile_not_in_boneyard": _("Seat {seat} draws {tile}, which is not in the boneyard ({where})."),
+    "tile_not_in_hand": _("{player} does not hold {tile}: {where}."),
+    "tile_not_in_boneyard": _("{player} draws {tile}, which is not in the boneyard: {where}."),
     "tile_does_not_match": _("{tile} does not match the {end_name} end ({pips})."),
     "tile_does_not_match/no_end": _("{tile} fits no open end ({ends})."),
     "ambiguous_end": _("{tile} fits the {end_names} ends; say which one."),
@@ -34,64 +42,225 @@ TEMPLATES: dict[str, Any] = {
         "{tile} cannot go on the {end_name} branch; it opens only once both "
         "straight sides of the spinner hold a tile."
     ),
-    "must_play": _("Seat {seat} draws but can lay {tile}."),
-    "must_play_drawn_tile": _("Seat {seat} must lay the tile just drawn, {tile}, at once."),
-    "drew_past_playable": _("Seat {seat} draws again after drawing {tile}, which can be laid."),
-    "boneyard_empty": _("Seat {seat} draws from an empty boneyard."),
-    "illegal_pass": _("Seat {seat} may not pass: {reason}."),
-    "hand_over": _("Seat {seat} moves after the hand is over ({end})."),
+    "must_play": _("{player} draws but can lay {tile}."),
+    "must_play_drawn_tile": _("{player} must lay the tile just drawn, {tile}, at once."),
+    "drew_past_playable": _("{player} draws again after drawing {tile}, which can be laid."),
+    "boneyard_empty": _("{player} draws from an empty boneyard."),
+    "illegal_pass": _("{player} may not pass: {reason}."),
+    "hand_over": _("{player} moves after the hand is over ({end})."),
     "hand_incomplete": _(
         "The hand stops before it is over: nobody went out, it is not blocked and no side "
         "reached its target."
     ),
     # Figures that cannot be right.
-    "bad_points": _("Seat {seat} scores {points}: a play scores 0 or 5, 10, … 35."),
-    "left_missing": _("The remaining tiles or pips of seat {seat} are needed to settle the hand."),
-    "left_disagrees": _("Remaining {given}: {detail}."),
+    "bad_points": _("{player} scores {points}: a play scores 0 or 5, 10, … 35."),
+    "left_missing": _("What {player} still holds (tiles or pips) is needed to settle the hand."),
+    "left_disagrees": _("{player} holds {given}? That cannot be: {detail}."),
     "target_not_reached": _("The hand is said to end at the target, but no side reached it."),
     # The match as a whole.
     "match_over": _("The match was already won; nothing may follow."),
-    "wrong_leader": _("Seat {leader} leads, but seat {expected} went out and must lead."),
+    "wrong_leader": _("{leader} leads, but {expected} went out and must lead."),
     # An engine bug ("should never happen"), only ever returned by ``check``.
-    "internal_error": _("The rules engine could not judge this scoresheet ({detail})."),
+    "internal_error": _("The rules engine could not judge this scoresheet."),
 }
 
+#: The engine's ``detail`` by its ``detail_code`` (``allfives.errors.DETAILS``).
+DETAILS: dict[str, Any] = {
+    # bad_format: the document's shape.
+    "not_object": _("a scoresheet is a JSON object"),
+    "wrong_format": _("the format must be allfives/1, not {value}"),
+    "hands_not_list": _("the hands must be a list"),
+    "too_deep": _("the document is nested too deeply"),
+    "hand_not_object": _("a hand must be an object"),
+    "leader_not_seat": _("the leader must be a seat at the table, not {value}"),
+    "moves_or_scores": _("a hand has either moves (tile by tile) or scores (tally)"),
+    "moves_not_list": _("the moves must be a list"),
+    "move_not_object": _("a move must be an object, not {value}"),
+    "move_seat": _("a move's seat must be one at the table, not {value}"),
+    "move_kind": _("a move is exactly one of a play, a draw and a pass"),
+    "not_a_tile": _("{value} is not a tile: write it as two pips 0-6, e.g. 3-6"),
+    "not_an_end": _("{value} is not an end (W, E, N or S)"),
+    "pass_true": _("a pass is written as pass: true"),
+    "play_needs_tile": _("a play needs a tile"),
+    "no_half": _("{tile} has no half {value}"),
+    "draw_no_end": _("a draw takes no end"),
+    "pass_no_tile": _("a pass takes no tile and no end"),
+    "not_a_move": _("{value} is not a move (play, draw or pass)"),
+    "seat_not_at_table": _("{other} is not at the table"),
+    "draw_unnamed": _(
+        "{other} draws without naming the tile: with a deal every draw must say which tile "
+        "was drawn"
+    ),
+    "scores_not_list": _("the scoring plays must be a list of [seat, points]"),
+    "score_not_pair": _("{value} is not [seat, points]"),
+    "not_a_seat": _("{value} is not a seat at the table"),
+    "end_shape": _("the hand must end in a domino, blocked or at the target"),
+    "end_kind": _("{value} is not a way for a hand to end"),
+    "left_not_object": _("what each seat still holds must be given seat by seat"),
+    "left_not_tile": _("{value} is not a tile"),
+    "left_twice": _("what {other} still holds is given twice"),
+    "left_value": _("{value} must be a whole number of pips or a list of tiles"),
+    "placing": _("placing {value} is not among {table}"),
+    "bad_rules": _("the tournament's rules cannot be read"),
+    "bad_layout": _("{value} is not a layout"),
+    "unreadable": _("the file cannot be read as JSON"),
+    # bad_deal
+    "deal_per_seat": _("it must give one hand per seat ({players})"),
+    "dealt_twice": _("{tile} is dealt twice"),
+    "deal_size": _("{other} has {count} tiles; {players} players get {size} each"),
+    "deal_not_list": _("the hand of {other} must be a list of tiles"),
+    # left_disagrees: what the player is said to hold.
+    "deal_leaves": _("the deal leaves {player} {tiles}"),
+    "tiles_carry": _("the tiles of {player} carry {pips} pips"),
+    "holds_count": _("{player} holds {count} tile(s)"),
+    "on_table": _("{tile} is on the table"),
+    "drew": _("{player} drew {tile}"),
+    "in_other_hand": _("{tile} is in another player's hand"),
+    "listed_other": _("{tile} is listed for another player too"),
+    "would_fit": _("{tile} would fit, yet everyone passed"),
+    "listed_twice": _("{tile} is listed twice"),
+    "pips_range": _("the {count} tile(s) of {player} can carry only {low} to {high} pips"),
+    "together": _(
+        "together the players given hold {total} pips, but the tiles not on the table allow "
+        "{low} to {high}"
+    ),
+    "listed_two_seats": _("a tile is listed for two players"),
+    "went_out_holds": _("{player} went out (domino), so holds no tile"),
+    "only_out_empty": _("only the player who went out holds no tile"),
+    "negative": _("a pip total is a whole number from 0"),
+    "zero_twice": _("{other} is at 0 too, and only [0|0] weighs 0"),
+    "value_on_table": _("in a blocked hand one pip value is wholly on the table"),
+    "others_at_most": _("the others hold at most {most} tiles, at most {limit} pips"),
+    "blocked_at_most": _("in a blocked hand the hands carry at most {limit} pips"),
+    "engine_bug": _("an error in the rules engine"),
+}
 
-#: The engine names ends in English words (``allfives.layout.END_WORDS``).
+#: Why a pass is refused, by the error's ``reason_code``.
+REASONS: dict[str, Any] = {
+    "boneyard_not_empty": _("the boneyard is not empty, so draw"),
+    "lead_first": _("the lead must be laid first"),
+    "can_play": _("{player} can lay {tile}"),
+    "block_impossible": _(
+        "{tile} is not on the table, so one of the players who passed holds a tile that fits"
+    ),
+}
+
+#: Where a tile is instead, by the error's ``where_code``.
+WHERE: dict[str, Any] = {
+    "held": _("{holder} holds it"),
+    "on_table": _("it is already on the table"),
+    "boneyard": _("it is in the boneyard"),
+    "unseen": _("it is not among the tiles still unseen"),
+}
+
+#: How a hand ended (``hand_over``'s ``end``).
+HAND_ENDS: dict[str, Any] = {"domino": _("domino"), "blocked": _("blocked")}
+
+#: The engine names ends in English words (``allfives.layout.END_WORDS``) and letters.
 END_WORDS: dict[str, Any] = {
     "west": _("west"),
     "east": _("east"),
     "north": _("north"),
     "south": _("south"),
 }
+END_LETTERS = {"W": "west", "E": "east", "N": "north", "S": "south"}
+#: The ends' initials on buttons and captions: barat/timur/utara/selatan are B/T/U/S.
+END_INITIALS: dict[str, Any] = {
+    "W": pgettext_lazy("initial of west", "W"),
+    "E": pgettext_lazy("initial of east", "E"),
+    "N": pgettext_lazy("initial of north", "N"),
+    "S": pgettext_lazy("initial of south", "S"),
+}
+
+#: Params that hold a seat (the engine counts seats from 0); ``seat`` becomes ``player``.
+SEAT_PARAMS = ("turn", "leader", "expected", "other", "holder")
 
 
-def _params(exc: AllFivesError) -> dict[str, Any]:
-    """The error's params with the engine's English end names in the active language."""
-    params: dict[str, Any] = dict(exc.params)
-    end_name, end_names = params.get("end_name"), params.get("end_names")
-    if isinstance(end_name, str):
-        params["end_name"] = str(END_WORDS.get(end_name, end_name))
-    if isinstance(end_names, str):
-        words = [str(END_WORDS.get(w, w)) for w in end_names.split(" and ")]
-        params["end_names"] = (
-            str(_("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]})
-            if len(words) > 1
-            else words[0]
+def seat_person(seat: int, names: Mapping[int, str] | None = None) -> str:
+    """The player in `seat`, or the seat counted from 1 where no name is known."""
+    if names and seat in names:
+        return names[seat]
+    return gettext("seat %(n)d") % {"n": seat + 1}
+
+
+def _end_word(word: str) -> str:
+    return str(END_WORDS.get(word, word))
+
+
+def _and(words: list[str]) -> str:
+    if len(words) < 2:
+        return "".join(words)
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def _format(template: Any, params: Mapping[str, Any]) -> str:
+    return str(template).format_map(_Params(params))
+
+
+class _Params(dict[str, Any]):
+    """Format params that leave an unknown placeholder as it was written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _params(exc: AllFivesError, names: Mapping[int, str] | None) -> dict[str, Any]:
+    """The error's params for people: seats by the player's name, figures and end names
+    in the active language, the free-text parts from their codes."""
+    raw: dict[str, Any] = dict(exc.params)
+    params = dict(raw)
+    seat = raw.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        params["player"] = seat_person(seat, names)
+    for key in SEAT_PARAMS:
+        value = raw.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            params[key] = seat_person(value, names)
+    if isinstance(raw.get("end_name"), str):
+        params["end_name"] = _end_word(raw["end_name"])
+    if isinstance(raw.get("end_names"), str):
+        params["end_names"] = _and([_end_word(w) for w in raw["end_names"].split(" and ")])
+    open_pips = raw.get("open_pips")
+    if isinstance(open_pips, Mapping):
+        params["ends"] = ", ".join(
+            f"{_end_word(END_LETTERS.get(str(end), str(end)))} {pips}"
+            for end, pips in open_pips.items()
         )
+    if exc.code == "hand_over" and isinstance(raw.get("end"), str):
+        params["end"] = str(HAND_ENDS.get(raw["end"], raw["end"]))
+    given = raw.get("given_value")
+    if isinstance(given, int) and not isinstance(given, bool):
+        params["given"] = gettext("%(n)d pips") % {"n": given}
+    elif isinstance(given, list):
+        params["given"] = " ".join(str(t) for t in given) or gettext("no tile")
+    where = WHERE.get(str(raw.get("where_code")))
+    if where is not None:
+        params["where"] = _format(where, params)
+    reason = REASONS.get(str(raw.get("reason_code")))
+    if reason is not None:
+        params["reason"] = _format(reason, params)
+    detail = DETAILS.get(str(raw.get("detail_code")))
+    if detail is not None:
+        params["detail"] = _format(detail, params)
     return params
 
 
-def engine_error_message(exc: AllFivesError) -> str:
-    """The error's message in the active language."""
+def engine_error_message(exc: AllFivesError, names: Mapping[int, str] | None = None) -> str:
+    """The error's message in the active language, each seat by its player's name in
+    ``names`` (seat → name), else counted from 1."""
     variant = exc.params.get("variant")
     template = TEMPLATES.get(exc.code if variant is None else f"{exc.code}/{variant}")
     if template is None:
         return exc.message
-    try:
-        return str(template).format(**_params(exc))
-    except (KeyError, IndexError, ValueError):
-        return exc.message
+    params = _params(exc, names)
+    message = _format(template, params)
+    if "player" in params and "{player}" not in str(template):
+        # The seat as context, when known: "Budi: [6|6] does not match …".
+        message = gettext("%(player)s: %(message)s") % {
+            "player": params["player"],
+            "message": message,
+        }
+    return capfirst(message) or message
 
 
 def engine_error_json(exc: AllFivesError) -> dict[str, Any]:

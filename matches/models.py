@@ -182,6 +182,44 @@ class MatchSeat(models.Model):
         return f"{self.match} — {_('seat')} {self.number}: {self.player}"
 
 
+class TableLink(models.Model):
+    """A table's private scoring link for one side (one seat at two- and three-player
+    tables): whoever holds it scores that table as that side, without an account.
+
+    The key is 160 random bits (``secrets``), printed as a QR code on the table card. A
+    link works while the table's round is published and its match can still change; an
+    organiser revokes it (``revoked_at``) and issues a new one. Revoked links are kept,
+    so the history can still name who scored through them.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="links", verbose_name=_("table")
+    )
+    side = models.PositiveSmallIntegerField(_("side"), validators=[MaxValueValidator(3)])
+    key = models.CharField(_("key"), max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "side", "-created_at"]
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "side"],
+                condition=Q(revoked_at__isnull=True),
+                name="tablelink_one_active_per_side",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} — {_('side')} {self.side + 1}"
+
+    @property
+    def is_revoked(self) -> bool:
+        return self.revoked_at is not None
+
+
 class Hand(models.Model):
     """One hand of a match: the entry as typed and the engine's verdict on it."""
 
@@ -219,6 +257,34 @@ class Hand(models.Model):
         verbose_name=_("confirmed by"),
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    # Who scored through a table's link: the side that recorded the hand, the side that
+    # confirmed it, and who made this row's latest change (what its history shows).
+    recorded_via = models.ForeignKey(
+        TableLink,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recorded through link"),
+    )
+    confirmed_via = models.ForeignKey(
+        TableLink,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed through link"),
+    )
+    changed_via = models.ForeignKey(
+        TableLink,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("changed through link"),
+    )
+    #: The other side said the hand is wrong: the organiser settles it.
+    disputed_at = models.DateTimeField(_("disputed at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     history = HistoricalRecords(excluded_fields=["updated_at"])
@@ -240,6 +306,10 @@ class Hand(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.confirmed_at is not None
+
+    @property
+    def is_disputed(self) -> bool:
+        return self.disputed_at is not None
 
 
 class HandEvent(models.Model):

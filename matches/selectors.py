@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from allfives import (
     AllFivesError,
@@ -20,14 +21,16 @@ from allfives import (
     sides_of,
     winner_json,
 )
-from league.models import Seat, Table
+from league.models import Round, Seat, Table
 from league.selectors import (
     tables_visible_to,
     tournament_can_manage,
     tournament_can_score,
+    tournaments_scored_by,
     user_is_superuser,
 )
-from matches.models import Hand, IdempotentRequest, Match, MatchSeat
+from league.selectors_public import TableLine, table_lines_for
+from matches.models import Hand, IdempotentRequest, Match, MatchSeat, TableLink
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -191,26 +194,45 @@ def match_state(*, match: Match, hands: list[Hand] | None = None) -> dict[str, A
 
 
 def match_history(*, match: Match) -> list[dict[str, Any]]:
-    """Every change to the match's hands and status, oldest first: who, when, what."""
+    """Every change to the match's hands and status, oldest first: who (an account, or
+    a table link), when, what, the hand's points per side before and after, and for a
+    deleted hand whether it can still be restored (not put back already)."""
     changes: list[dict[str, Any]] = []
-    hand_rows = Hand.history.filter(match_id=match.pk).select_related("history_user")
+    hand_rows = list(
+        Hand.history.filter(match_id=match.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    link_ids = {row.changed_via_id for row in hand_rows if row.changed_via_id}
+    links = {
+        link.pk: link for link in TableLink.objects.filter(pk__in=link_ids).select_related("table")
+    }
+    restored = [
+        (row.number, row.entry)
+        for row in hand_rows
+        if row.history_type == "+" and row.history_change_reason == "restored"
+    ]
     previous: dict[int, Any] = {}
-    for row in hand_rows.order_by("history_date", "history_id"):
+    for row in hand_rows:
         before = previous.get(row.id)
+        deleted = row.history_type == "-"
         changes.append(
             {
                 "at": row.history_date,
                 "user": row.history_user.get_username() if row.history_user else None,
+                "link": links.get(row.changed_via_id) if row.changed_via_id else None,
                 "object": "hand",
+                "history_id": row.history_id,
                 "hand": row.number,
                 "action": {"+": "created", "~": "changed", "-": "deleted"}[row.history_type],
                 "reason": row.history_change_reason or "",
                 "before": None
                 if before is None
                 else {"number": before.number, "entry": before.entry},
-                "after": None
-                if row.history_type == "-"
-                else {"number": row.number, "entry": row.entry},
+                "after": None if deleted else {"number": row.number, "entry": row.entry},
+                "points_before": dict(before.points_x2) if before is not None else None,
+                "points_after": dict(row.points_x2),
+                "restorable": deleted and (row.number, row.entry) not in restored,
             }
         )
         previous[row.id] = row
@@ -224,12 +246,17 @@ def match_history(*, match: Match) -> list[dict[str, Any]]:
                 {
                     "at": row.history_date,
                     "user": row.history_user.get_username() if row.history_user else None,
+                    "link": None,
                     "object": "match",
+                    "history_id": row.history_id,
                     "hand": None,
                     "action": row.history_change_reason,
                     "reason": row.history_change_reason,
                     "before": None,
                     "after": {"status": row.status, "version": row.version},
+                    "points_before": None,
+                    "points_after": None,
+                    "restorable": False,
                 }
             )
     changes.sort(key=lambda c: c["at"])
@@ -283,18 +310,56 @@ def tiles_draft(*, match: Match, leader: int, moves: list[dict[str, Any]]) -> Ti
     )
 
 
+# --- Who may score and manage ---------------------------------------------------------
+# Each question has one function here; the pages, the API, the admin and the services
+# ask these (the policy module answers them once it exists).
+
+
+def round_is_scorable(*, round: Round) -> bool:
+    """Only a published round's tables are scored: a draft may still be re-paired, a
+    finished round is closed."""
+    return round.status == Round.Status.PUBLISHED
+
+
 def match_can_score(*, user: AnyUser, match: Match) -> bool:
-    """Scorekeepers and organisers of the tournament; a friendly's creator."""
+    """Scorekeepers and organisers of the tournament while the table's round is published;
+    a friendly's creator."""
     if not user.is_authenticated or not user.is_active:
         return False
     if match.tournament_id is not None:
-        return tournament_can_score(user=user, tournament_id=match.tournament_id)
+        assert match.table is not None
+        return round_is_scorable(round=match.table.round) and tournament_can_score(
+            user=user, tournament_id=match.tournament_id
+        )
     return user_is_superuser(user=user) or match.created_by_id == user.pk
 
 
 def table_can_score(*, user: AnyUser, table: Table) -> bool:
-    """Whether the user may score the match of a league table."""
-    return tournament_can_score(user=user, tournament_id=table.round.tournament_id)
+    """Whether the user may score the match of a league table (its round published)."""
+    return round_is_scorable(round=table.round) and tournament_can_score(
+        user=user, tournament_id=table.round.tournament_id
+    )
+
+
+def tables_scorable_by(*, user: AnyUser) -> QuerySet[Table]:
+    """The tables the user may score: those of published rounds of their tournaments."""
+    return Table.objects.filter(
+        round__status=Round.Status.PUBLISHED,
+        round__tournament__in=tournaments_scored_by(user=user).values("pk"),
+    )
+
+
+def my_tables(*, user: AnyUser) -> list[TableLine]:
+    """The tables a scorekeeper may score, shaped as the league's pages show tables
+    (sides, status, live score), tournament by tournament and round by round."""
+    return table_lines_for(tables=tables_scorable_by(user=user))
+
+
+def round_can_print_links(*, user: AnyUser, round: Round) -> bool:
+    """Organisers of the tournament print (and reissue) a published round's table links."""
+    return round_is_scorable(round=round) and tournament_can_manage(
+        user=user, tournament_id=round.tournament_id
+    )
 
 
 def match_can_manage(*, user: AnyUser, match: Match) -> bool:
@@ -304,6 +369,49 @@ def match_can_manage(*, user: AnyUser, match: Match) -> bool:
     if match.tournament_id is not None:
         return tournament_can_manage(user=user, tournament_id=match.tournament_id)
     return user_is_superuser(user=user) or match.created_by_id == user.pk
+
+
+def round_tables_with_hands(round: Round) -> list[int]:
+    """The numbers of the round's tables whose match has a hand recorded (the league's
+    recorded-play hook, which keeps re-pairing from deleting them)."""
+    return list(
+        Table.objects.filter(round=round, match__hands__isnull=False)
+        .values_list("number", flat=True)
+        .distinct()
+    )
+
+
+def table_link_get(*, key: str) -> TableLink | None:
+    """The table link with this key (revoked ones too: their page says so), or None."""
+    return TableLink.objects.select_related("table__round__tournament").filter(key=key).first()
+
+
+def table_link_names(*, link: TableLink) -> str:
+    """The players of the link's side, as the history names them ("Budi & Siti")."""
+    players = link.table.player_count
+    seats = Seat.objects.filter(table_id=link.table_id).select_related("player")
+    return " & ".join(
+        str(seat.player) for seat in seats if side_of(seat.number, players) == link.side
+    )
+
+
+def table_link_label(*, link: TableLink) -> str:
+    """Who scores through a link, for people: "table 3, side 1: Budi & Siti"."""
+    side = sides_of(link.table.player_count).index(link.side) + 1
+    return _("table %(table)d, side %(side)d: %(names)s") % {
+        "table": link.table.number,
+        "side": side,
+        "names": table_link_names(link=link),
+    }
+
+
+def tables_disputed(*, table_ids: list[int]) -> set[int]:
+    """Which of these tables have a hand the other side disputed (flagged for organisers)."""
+    return set(
+        Hand.objects.filter(match__table_id__in=table_ids, disputed_at__isnull=False).values_list(
+            "match__table_id", flat=True
+        )
+    )
 
 
 def idempotent_request_get(*, key: str, user_id: int, endpoint: str) -> IdempotentRequest | None:

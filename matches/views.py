@@ -10,11 +10,13 @@ language, with what was typed kept. Every page works with plain form posts; htmx
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.utils import ErrorDict
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -23,8 +25,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from allfives import AllFivesError, side_of, sides_of, went_out
-from league.models import Table
+from allfives import AllFivesError, Tile, side_of, sides_of, went_out
+from league.models import Round, Table
+from matches.cards import CardLink, round_cards_pdf
 from matches.forms import (
     TallyHandForm,
     TilesHandForm,
@@ -33,8 +36,8 @@ from matches.forms import (
     scores_format,
     scores_parse,
 )
-from matches.messages import engine_error_message
-from matches.models import Hand, Match
+from matches.messages import END_INITIALS, END_LETTERS, END_WORDS, engine_error_message
+from matches.models import Hand, Match, TableLink
 from matches.selectors import (
     SeatInfo,
     TilesDraft,
@@ -44,17 +47,30 @@ from matches.selectors import (
     match_hands,
     match_history,
     match_seats,
+    my_tables,
     table_can_score,
+    table_link_get,
+    table_link_label,
+    tables_disputed,
     tiles_draft,
 )
+from matches.services.access import round_scorable_require
 from matches.services.concurrency import StaleVersionError
-from matches.services.hands import hand_confirm, hand_correct, hand_delete, hand_record
+from matches.services.hands import (
+    hand_confirm,
+    hand_correct,
+    hand_delete,
+    hand_dispute,
+    hand_record,
+    hand_restore,
+)
 from matches.services.lifecycle import (
     match_finish,
     match_for_table,
     match_mode_set,
     match_reopen,
 )
+from matches.services.links import round_links_issue, table_link_check
 
 type HandFormT = TallyHandForm | TilesHandForm
 
@@ -68,14 +84,102 @@ _FIELD_OF_CODE = {
 _LEFT_CODES = {"left_missing", "left_disagrees"}
 
 
-def _match_for(request: HttpRequest, match_id: int) -> Match:
+class TableClosed(Exception):
+    """The table cannot be scored now (its round is a draft or closed, its link revoked);
+    the page says why."""
+
+    def __init__(self, message: str, *, status: int = 403) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def _closed_page(request: HttpRequest, message: str, *, status: int = 403) -> HttpResponse:
+    return render(request, "matches/closed.html", {"message": message}, status=status)
+
+
+def _require_open_round(table: Table | None) -> None:
+    if table is None:
+        return
+    try:
+        round_scorable_require(round=table.round)
+    except ValidationError as exc:
+        raise TableClosed(exc.messages[0]) from None
+
+
+class SignInNeeded(Exception):
+    """Neither signed in nor holding a link to this table: off to the sign-in page."""
+
+
+def _scoring[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
+    """A scoring page: for signed-in scorekeepers and holders of the table's link; a clear
+    page (not an error) when the table cannot be scored now."""
+
+    @functools.wraps(view)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        request = args[0]
+        assert isinstance(request, HttpRequest)
+        try:
+            return view(*args, **kwargs)
+        except TableClosed as exc:
+            return _closed_page(request, exc.message, status=exc.status)
+        except SignInNeeded:
+            return redirect_to_login(request.get_full_path())
+
+    return wrapper
+
+
+#: The session remembers the table links opened in this browser: {table id: key}.
+SESSION_LINKS = "table_links"
+
+
+def _session_link(request: HttpRequest, table_id: int | None) -> TableLink | None:
+    if table_id is None:
+        return None
+    key = request.session.get(SESSION_LINKS, {}).get(str(table_id))
+    return table_link_get(key=key) if key else None
+
+
+def _match_for(request: HttpRequest, match_id: int) -> tuple[Match, TableLink | None]:
+    """The match and the table link this browser scores it through (None: an account)."""
     try:
         match = match_get(match_id=match_id)
     except Match.DoesNotExist:
         raise Http404 from None
+    _require_open_round(match.table)
+    link = _session_link(request, match.table_id)
+    if link is not None:
+        try:
+            table_link_check(link=link, match=match)
+        except ValidationError as exc:
+            raise TableClosed(exc.messages[0], status=410) from None
+        return match, link
+    if not request.user.is_authenticated:
+        raise SignInNeeded
     if not match_can_score(user=request.user, match=match):
         raise PermissionDenied
-    return match
+    return match, None
+
+
+def table_link(request: HttpRequest, key: str) -> HttpResponse:
+    """A table's private link (the QR code on its card): remember it in this browser and
+    open the table's scoring page, no account needed; a clear page if it no longer works."""
+    link = table_link_get(key=key)
+    if link is None:
+        return _closed_page(
+            request,
+            _("This table link is not known. Check that the whole code was scanned."),
+            status=404,
+        )
+    match = Match.objects.filter(table_id=link.table_id).first()
+    try:
+        table_link_check(link=link, match=match)
+    except ValidationError as exc:
+        return _closed_page(request, exc.messages[0], status=410)
+    links = dict(request.session.get(SESSION_LINKS, {}))
+    links[str(link.table_id)] = key
+    request.session[SESSION_LINKS] = links
+    return redirect("matches:scorekeeper", match_id=match_for_table(table=link.table).pk)
 
 
 def _form_class(mode: str) -> type[HandFormT]:
@@ -94,8 +198,43 @@ def _engine_error_field(exc: AllFivesError, form: HandFormT) -> str | None:
     return field if field in form.fields else None
 
 
-def _show_engine_error(form: HandFormT, exc: AllFivesError, number: int) -> None:
-    message = engine_error_message(exc)
+def _names(match: Match) -> dict[int, str]:
+    """Seat → the player's name, for messages."""
+    return {s.number: s.name for s in match_seats(match=match)}
+
+
+def _not_needed(name: str | None) -> str:
+    """A play entered after the one that reached the target (nothing was saved yet)."""
+    if name is None:
+        return _(
+            "The play after the target is not needed: the hand ends with the play that "
+            "reached the target. Undo it and save the hand."
+        )
+    return _(
+        "%(name)s's play after the target is not needed: the hand ends with the play that "
+        "reached the target. Undo it and save the hand."
+    ) % {"name": name}
+
+
+def _play_seat(form: HandFormT, index: int | None) -> int | None:
+    """The seat of the play or move at `index` of the hand on the form."""
+    entries = form.hand.get("moves") or form.hand.get("scores") or []
+    if index is None or not 0 <= index < len(entries):
+        return None
+    entry = entries[index]
+    seat = entry.get("seat") if isinstance(entry, dict) else entry[0]
+    return seat if isinstance(seat, int) else None
+
+
+def _show_engine_error(
+    form: HandFormT, exc: AllFivesError, number: int, names: dict[int, str] | None = None
+) -> None:
+    message = engine_error_message(exc, names)
+    if exc.code == "match_over" and exc.move is not None and exc.hand in (None, number - 1):
+        seat = _play_seat(form, exc.move)
+        message = _not_needed(None if seat is None else (names or {}).get(seat))
+        form.add_error("moves" if isinstance(form, TilesHandForm) else "scores", message)
+        return
     if exc.hand is not None and exc.hand != number - 1:
         form.add_error(None, _("Hand %(n)d: %(message)s") % {"n": exc.hand + 1, "message": message})
         return
@@ -113,9 +252,42 @@ def _quiet(form: HandFormT, field: str | None = None, error: str | None = None) 
     return form
 
 
+def _fits_text(layout: Any, tile: str) -> str:
+    """Which open ends `tile` would fit, said for people (none: draw or pass)."""
+    try:
+        index = Tile.parse(tile).index
+    except AllFivesError:
+        return ""
+    if layout.played & (1 << index):
+        return ""
+    ends = [
+        str(END_WORDS[END_LETTERS[("W", "E", "N", "S")[e]]]) for e in layout.fitting_ends(index)
+    ]
+    if not ends:
+        return _("It fits no open end now: check the tile, or draw or pass.")
+    if len(ends) == 1:
+        return _("It fits the %(end)s end.") % {"end": ends[0]}
+    return _("It fits the %(ends)s ends.") % {
+        "ends": _("%(first)s and %(last)s") % {"first": ", ".join(ends[:-1]), "last": ends[-1]}
+    }
+
+
+def _tally_reached(match: Match, plays: list[list[int]]) -> bool:
+    """Whether the plays entered so far already take a side to its target."""
+    points = dict.fromkeys(sides_of(match.player_count), 0)
+    for seat, scored in plays:
+        if 0 <= seat < match.player_count:
+            points[side_of(seat, match.player_count)] += max(0, scored)
+    return any(match.total_x2(side) + 2 * p >= 2 * match.target for side, p in points.items())
+
+
 def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str | None]:
     """Apply a build-up button (a scoring play, a tile, a draw, a pass, undo) to the
-    typed text; returns (field, error) when the step cannot be taken."""
+    typed text; returns (field, error) when the step cannot be taken. A step the rules
+    refuse is never added: the entry keeps its last legal state."""
+    if action == "show":  # the browser restored a hand in progress: just show it
+        return None, None
+    names = _names(match)
     if match.entry_mode == Match.EntryMode.TALLY:
         try:
             plays = scores_parse(data.get("scores", ""))
@@ -125,6 +297,8 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
             plays = plays[:-1]
         elif action.startswith("add:"):
             _add, scorer, points = action.split(":")
+            if _tally_reached(match, plays):
+                return "scores", _not_needed(names.get(int(scorer)))
             plays.append([int(scorer), int(points)])
         data["scores"] = scores_format(plays)
         return None, None
@@ -140,14 +314,16 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
         return "leader", _("Choose who leads the hand first.")
     draft = tiles_draft(match=match, leader=int(leader), moves=moves)
     if draft.error is not None:
-        return "moves", engine_error_message(draft.error)
+        return "moves", engine_error_message(draft.error, names)
+    if draft.target_reached:
+        return "tile", _not_needed(None)
     if draft.turn is None:
         return "moves", _("The hand is over: enter what each player still holds and save.")
     tile = str(data.get("tile", "")).strip()
     seat = draft.turn
     if action.startswith("play"):
         if not tile:
-            return "tile", _("Type the tile first, e.g. 3-6.")
+            return "tile", _("Choose the tile first: tap its two halves.")
         move: dict[str, Any] = {"seat": seat, "play": tile}
         end = action.partition(":")[2]
         if end:
@@ -162,6 +338,13 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
         moves_parse(moves_format([move]))
     except ValidationError as exc:
         return "tile", exc.messages[0]
+    after = tiles_draft(match=match, leader=int(leader), moves=[*moves, move])
+    if after.error is not None:
+        # Refused: the tile stays typed, the moves keep their last legal state.
+        message = engine_error_message(after.error, names)
+        if "play" in move:
+            message = f"{message} {_fits_text(draft.layout, tile)}".strip()
+        return "tile", message
     data["moves"] = moves_format([*moves, move])
     data["tile"] = ""
     return None, None
@@ -269,6 +452,7 @@ def _page(
     form: HandFormT | None,
     *,
     editing: Hand | None = None,
+    link: TableLink | None = None,
 ) -> HttpResponse:
     seats = match_seats(match=match)
     hands = match_hands(match=match)
@@ -289,7 +473,12 @@ def _page(
         and form is not None
         and not form.errors.get("moves")
     ):
-        form.add_error("moves", engine_error_message(draft.error))
+        form.add_error(
+            "moves",
+            _not_needed(None)
+            if draft.error.code == "match_over"
+            else engine_error_message(draft.error, _names(match)),
+        )
     names = {s.number: s.name for s in seats}
     last = hands[-1] if hands else None
     sides = sides_of(match.player_count)
@@ -311,15 +500,32 @@ def _page(
         "needs_confirmation": bool(
             match.requires_confirmation and last is not None and not last.is_confirmed
         ),
+        "own_last": last is not None and _is_own(last, request, link),
+        "scoring_as": table_link_label(link=link) if link is not None else None,
         "can_finish": bool(match.winners) and match.status != Match.Status.FINISHED,
         "points_buttons": [5, 10, 15, 20, 25, 30, 35],
-        "ends": ["W", "E", "N", "S"],
+        # The engine's end codes, labelled with the Indonesian (or English) initials.
+        "ends": [(code, END_INITIALS[code]) for code in ("W", "E", "N", "S")],
     }
     return render(request, "matches/scorekeeper.html", context)
 
 
+def _is_own(hand: Hand, request: HttpRequest, link: TableLink | None) -> bool:
+    """Whether the viewer's side recorded the hand (so it waits for the other side)."""
+    if link is not None:
+        recorder = hand.recorded_via
+        return recorder is not None and recorder.side == link.side
+    return hand.recorded_via_id is None and hand.recorded_by_id == request.user.pk
+
+
 def _save(
-    request: HttpRequest, match: Match, form: HandFormT, *, correcting: int | None
+    request: HttpRequest,
+    match: Match,
+    form: HandFormT,
+    *,
+    correcting: int | None,
+    link: TableLink | None,
+    remove_unfit: bool = False,
 ) -> Match | None:
     """Call the service; on a refusal put the reason on the form and return None."""
     data = form.cleaned_data
@@ -332,12 +538,22 @@ def _save(
                 hand=form.hand,
                 version=data["version"],
                 user=request.user,
+                link=link,
             )
         return hand_correct(
-            match=match, number=number, hand=form.hand, version=data["version"], user=request.user
+            match=match,
+            number=number,
+            hand=form.hand,
+            version=data["version"],
+            user=request.user,
+            link=link,
+            remove_unfit=remove_unfit,
         )
     except AllFivesError as exc:
-        _show_engine_error(form, exc, number)
+        if correcting is not None and exc.hand is not None and exc.hand >= correcting:
+            _offer_removal(form, exc, match)
+            return None
+        _show_engine_error(form, exc, number, _names(match))
     except ValidationError as exc:
         form.add_error(None, exc.messages[0] if exc.messages else str(exc))
     except StaleVersionError:
@@ -360,20 +576,57 @@ def _save(
     return None
 
 
-def _entry(request: HttpRequest, match: Match, *, editing: Hand | None) -> HttpResponse:
+def _offer_removal(form: HandFormT, exc: AllFivesError, match: Match) -> None:
+    """The correction makes later hands impossible: say which, and why, and offer (on
+    the form, one confirmed step) to remove them for re-entry."""
+    first = (exc.hand or 0) + 1
+    last = match.hands_count
+    unfit = list(range(first, last + 1))
+    reason = engine_error_message(exc, _names(match))
+    if first == last:
+        text = _("After this correction hand %(n)d no longer fits: %(reason)s") % {
+            "n": first,
+            "reason": reason,
+        }
+    else:
+        text = _("After this correction hands %(first)d to %(last)d no longer fit: %(reason)s") % {
+            "first": first,
+            "last": last,
+            "reason": reason,
+        }
+    form.add_error(None, text)
+    form.unfit = unfit  # type: ignore[union-attr]
+
+
+def _entry(
+    request: HttpRequest, match: Match, *, editing: Hand | None, link: TableLink | None
+) -> HttpResponse:
     seats = match_seats(match=match)
     mode = editing.mode if editing is not None else match.entry_mode
     form_class = _form_class(mode)
     data = request.POST.copy()
     action = data.get("action", "save")
-    if action != "save":
+    if action not in ("save", "remove_unfit"):
         field, error = _step(data, action, match) if editing is None else (None, None)
+        if action == "show":
+            messages.info(request, _("The hand in progress was kept on this phone: check it."))
         return _page(
-            request, match, _quiet(form_class(data, seats=seats), field, error), editing=editing
+            request,
+            match,
+            _quiet(form_class(data, seats=seats), field, error),
+            editing=editing,
+            link=link,
         )
     form = form_class(data, seats=seats)
     if form.is_valid():
-        saved = _save(request, match, form, correcting=editing.number if editing else None)
+        saved = _save(
+            request,
+            match,
+            form,
+            correcting=editing.number if editing else None,
+            link=link,
+            remove_unfit=action == "remove_unfit" and editing is not None,
+        )
         if saved is not None:
             number = editing.number if editing else form.cleaned_data["number"]
             if saved.status == Match.Status.FINISHED and editing is None:
@@ -384,57 +637,193 @@ def _entry(request: HttpRequest, match: Match, *, editing: Hand | None) -> HttpR
                 messages.success(request, _("Hand %(n)d saved.") % {"n": number})
             return redirect("matches:scorekeeper", match_id=match.pk)
         match = match_get(match_id=match.pk)
-    return _page(request, match, form, editing=editing)
+    return _page(request, match, form, editing=editing, link=link)
 
 
-@login_required
+@_scoring
 def scorekeeper(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scorekeeper's page of a match: the running totals and the next hand."""
-    match = _match_for(request, match_id)
+    match, link = _match_for(request, match_id)
     if request.method == "POST":
-        return _entry(request, match, editing=None)
-    return _page(request, match, None)
+        return _entry(request, match, editing=None, link=link)
+    return _page(request, match, None, link=link)
 
 
-@login_required
+@_scoring
 def hand_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     """Correct an earlier hand; the whole match is replayed with it."""
-    match = _match_for(request, match_id)
+    match, link = _match_for(request, match_id)
     hand = get_object_or_404(Hand, match=match, number=number)
     if request.method == "POST":
-        return _entry(request, match, editing=hand)
-    return _page(request, match, None, editing=hand)
+        return _entry(request, match, editing=hand, link=link)
+    return _page(request, match, None, editing=hand, link=link)
 
 
-@login_required
+@_scoring
 def table_scorekeeper(request: HttpRequest, table_id: int) -> HttpResponse:
     """A table's scorekeeper page (its match is created on first use)."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    _require_open_round(table)
+    if not request.user.is_authenticated:
+        raise SignInNeeded
     if not table_can_score(user=request.user, table=table):
         raise PermissionDenied
     return redirect("matches:scorekeeper", match_id=match_for_table(table=table).pk)
 
 
 @login_required
-def history(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Every change to the match: who, when, before and after."""
-    match = _match_for(request, match_id)
+def my_tables_page(request: HttpRequest) -> HttpResponse:
+    """The "My tables" page: the tables of published rounds the user may score, each with
+    its status and a large button to its scoring page; disputed hands are flagged."""
+    lines = my_tables(user=request.user)
     return render(
-        request, "matches/history.html", {"match": match, "changes": match_history(match=match)}
+        request,
+        "matches/my_tables.html",
+        {"lines": lines, "disputed": tables_disputed(table_ids=[line.table.pk for line in lines])},
+    )
+
+
+@login_required
+def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Every table card of a published round in one PDF, each with its sides' private
+    links as QR codes: for the organiser to print and lay on the tables."""
+    round = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
+    )
+    try:
+        links = round_links_issue(round=round, user=request.user)
+    except PermissionDenied:
+        return _closed_page(
+            request,
+            _(
+                "Only an organiser of the tournament prints a published round's cards with "
+                "their scoring links."
+            ),
+        )
+    cards = [
+        CardLink(
+            label=table_link_label(link=link),
+            url=request.build_absolute_uri(reverse("matches:table_link", args=[link.key])),
+            table_id=table_id,
+        )
+        for table_id, table_links in links.items()
+        for link in table_links
+    ]
+    pdf = round_cards_pdf(round=round, links=cards, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slug}-r{number}-cards.pdf"'
+    response["Cache-Control"] = "no-store"  # it holds the tables' private links
+    return response
+
+
+def _hand_verbs() -> dict[str, str]:
+    """What happened to a hand, by the history's reason: ``%(n)d`` the hand, ``%(who)s``
+    who did it."""
+    return {
+        "recorded": _("Hand %(n)d recorded by %(who)s"),
+        "corrected": _("Hand %(n)d corrected by %(who)s"),
+        "deleted": _("Hand %(n)d deleted by %(who)s"),
+        "restored": _("Hand %(n)d restored by %(who)s"),
+        "removed for re-entry": _("Hand %(n)d removed for re-entry by %(who)s"),
+        "confirmed": _("Hand %(n)d confirmed by %(who)s"),
+        "disputed": _("Hand %(n)d disputed by %(who)s"),
+        "imported": _("Hand %(n)d imported by %(who)s"),
+        "voided": _("Hand %(n)d voided by %(who)s"),
+    }
+
+
+def _match_verbs() -> dict[str, str]:
+    return {
+        "started": _("The match started (%(who)s)"),
+        "finished": _("The match was finished by %(who)s"),
+        "recorded": _("The match ended with a hand recorded by %(who)s"),
+        "confirmed": _("The match ended with a hand confirmed by %(who)s"),
+        "corrected": _("The match changed with a correction by %(who)s"),
+        "deleted": _("The match changed with a hand deleted by %(who)s"),
+        "restored": _("The match changed with a hand restored by %(who)s"),
+        "reopened": _("The match was reopened for corrections by %(who)s"),
+        "entry mode": _("The entry mode was changed by %(who)s"),
+        "imported": _("The match was imported by %(who)s"),
+        "voided": _("The match was voided by %(who)s"),
+    }
+
+
+def _points_change(change: dict[str, Any], sides: Sequence[int], side_names: dict[int, str]) -> str:
+    """The hand's points per side as they changed: "Budi & Siti 10 → 15"."""
+    before, after = change["points_before"], change["points_after"]
+    if after is None:
+        return ""
+    parts = []
+    for side in sides:
+        new = int(after.get(str(side), 0)) / 2
+        text = f"{new:g}"
+        if before is not None and change["reason"] not in ("recorded", "deleted"):
+            old = int(before.get(str(side), 0)) / 2
+            if old == new:
+                continue
+            text = f"{old:g} → {new:g}"
+        parts.append(f"{side_names[side]} {text}")
+    return ", ".join(parts)
+
+
+def history_lines(match: Match, changes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The history of changes as sentences in the user's language."""
+    seats = match_seats(match=match)
+    sides = sides_of(match.player_count)
+    side_names = {side: " & ".join(s.name for s in seats if s.side == side) for side in sides}
+    hand_verbs, match_verbs = _hand_verbs(), _match_verbs()
+    lines = []
+    for change in changes:
+        link = change["link"]
+        who = table_link_label(link=link) if link is not None else change["user"] or "—"
+        if change["object"] == "hand":
+            verb = hand_verbs.get(change["reason"], _("Hand %(n)d changed by %(who)s"))
+            text = verb % {"n": change["hand"], "who": who}
+            points = _points_change(change, sides, side_names)
+        else:
+            verb = match_verbs.get(change["reason"], _("The match was changed by %(who)s"))
+            text, points = verb % {"who": who}, ""
+        lines.append(
+            {
+                "at": change["at"],
+                "text": f"{text}: {points}" if points else text,
+                "history_id": change["history_id"],
+                "restorable": change["restorable"],
+            }
+        )
+    return lines
+
+
+@_scoring
+def history(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Every change to the match, as sentences: who, when, what; a deleted hand can be
+    restored from here."""
+    match, _link = _match_for(request, match_id)
+    return render(
+        request,
+        "matches/history.html",
+        {
+            "match": match,
+            "lines": history_lines(match, match_history(match=match)),
+            "writable": match.status != Match.Status.FINISHED,
+        },
     )
 
 
 def _act(
-    request: HttpRequest, match_id: int, call: Callable[[Match, int], Match], done: str
+    request: HttpRequest,
+    match_id: int,
+    call: Callable[[Match, int, TableLink | None], Match],
+    done: str,
 ) -> HttpResponse:
-    match = _match_for(request, match_id)
+    match, link = _match_for(request, match_id)
     version = request.POST.get("version", "")
     try:
-        call(match, int(version) if version.isdigit() else -1)
+        call(match, int(version) if version.isdigit() else -1, link)
     except StaleVersionError:
         messages.error(request, _("Someone else changed this match meanwhile; nothing was done."))
     except AllFivesError as exc:
-        messages.error(request, engine_error_message(exc))
+        messages.error(request, engine_error_message(exc, _names(match)))
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:
@@ -443,56 +832,104 @@ def _act(
 
 
 @require_POST
-@login_required
+@_scoring
 def mode(request: HttpRequest, match_id: int) -> HttpResponse:
     entry_mode = request.POST.get("entry_mode", "")
     return _act(
         request,
         match_id,
-        lambda m, v: match_mode_set(match=m, entry_mode=entry_mode, version=v, user=request.user),
+        lambda m, v, link: match_mode_set(
+            match=m, entry_mode=entry_mode, version=v, user=request.user, link=link
+        ),
         _("Entry mode changed."),
     )
 
 
 @require_POST
-@login_required
+@_scoring
 def confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: hand_confirm(match=m, number=number, version=v, user=request.user),
+        lambda m, v, link: hand_confirm(
+            match=m, number=number, version=v, user=request.user, link=link
+        ),
         _("Hand %(n)d confirmed.") % {"n": number},
     )
 
 
 @require_POST
-@login_required
-def delete(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+@_scoring
+def dispute(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: hand_delete(match=m, number=number, version=v, user=request.user),
-        _("Hand %(n)d deleted.") % {"n": number},
+        lambda m, v, link: hand_dispute(
+            match=m, number=number, version=v, user=request.user, link=link
+        ),
+        _("Hand %(n)d is marked as disputed; the organiser will settle it.") % {"n": number},
+    )
+
+
+@_scoring
+def delete(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """Delete a hand, after a page that asks first (a GET shows it)."""
+    if request.method != "POST":
+        match, _link = _match_for(request, match_id)
+        hand = get_object_or_404(Hand, match=match, number=number)
+        names = _names(match)
+        return render(
+            request,
+            "matches/hand_delete.html",
+            {
+                "match": match,
+                "hand": hand,
+                "row": _hand_row(hand, names, sides_of(match.player_count)),
+                "board": _scoreboard(match, match_seats(match=match), {}),
+                "later": match.hands_count - number,
+            },
+        )
+    return _act(
+        request,
+        match_id,
+        lambda m, v, link: hand_delete(
+            match=m, number=number, version=v, user=request.user, link=link
+        ),
+        _("Hand %(n)d deleted. It can be restored from the history of changes.") % {"n": number},
     )
 
 
 @require_POST
-@login_required
+@_scoring
+def restore(request: HttpRequest, match_id: int, history_id: int) -> HttpResponse:
+    """Put a deleted hand back, from the history of changes."""
+    return _act(
+        request,
+        match_id,
+        lambda m, v, link: hand_restore(
+            match=m, history_id=history_id, version=v, user=request.user, link=link
+        ),
+        _("The deleted hand is restored."),
+    )
+
+
+@require_POST
+@_scoring
 def finish(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: match_finish(match=m, version=v, user=request.user),
+        lambda m, v, link: match_finish(match=m, version=v, user=request.user, link=link),
         _("The match is finished."),
     )
 
 
 @require_POST
-@login_required
+@_scoring
 def reopen(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request,
         match_id,
-        lambda m, v: match_reopen(match=m, version=v, user=request.user),
+        lambda m, v, _link: match_reopen(match=m, version=v, user=request.user),
         _("The match is reopened for corrections."),
     )

@@ -113,7 +113,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+# Everyone signs in on the site's own pages (organisers too; the admin has its own form).
+# A scorekeeper lands on their tables.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "matches:my_tables"
+LOGOUT_REDIRECT_URL = "league:home"
+
+# Mail (password resets). The embedded default prints mails on the console.
+MAILERS: dict[str, dict[str, object]] = {
+    "default": {
+        "BACKEND": env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"),
+    }
+}
+if MAILERS["default"]["BACKEND"] == "django.core.mail.backends.smtp.EmailBackend":
+    MAILERS["default"]["OPTIONS"] = {
+        "host": env("EMAIL_HOST", default="localhost"),
+        "port": env.int("EMAIL_PORT", default=25),
+    }
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Kelipatan <noreply@localhost>")
 
 # Internationalisation: Indonesian first, English second (the language switch).
 LANGUAGE_CODE = "id"

@@ -13,6 +13,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -73,8 +75,28 @@ class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> Any:
         # The status moves only by the "Publish" and "Close" actions, whose services check
         # the round is ready; a round's place in its tournament is fixed when it is created.
-        fixed = ["status"] if obj is None else ["status", "tournament", "number"]
+        fixed = ["status"] if obj is None else ["status", "tournament", "number", "table_cards"]
         return [*super().get_readonly_fields(request, obj), *fixed]
+
+    @admin.display(description=_("table cards and scoring links"))
+    def table_cards(self, obj: Round) -> str:
+        # Score entry serves the cards and keeps the links; they are reached by URL name,
+        # so the league does not import it.
+        if obj.status != Round.Status.PUBLISHED:
+            return str(_("Once the round is published: every table card with its QR codes."))
+        try:
+            cards = reverse("matches:round_cards", args=[obj.tournament.slug, obj.number])
+            links = reverse("admin:matches_tablelink_changelist")
+        except NoReverseMatch:
+            return "—"
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}?table__round__id__exact={}">{}</a>',
+            cards,
+            _("Table cards with scoring codes (PDF)"),
+            links,
+            obj.pk,
+            _("Revoke or reissue table links"),
+        )
 
     def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
         if change:

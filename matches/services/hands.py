@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from matches.models import Hand, Match
-from matches.selectors import match_can_score, match_hands
+from allfives import AllFivesError
+from matches.models import Hand, Match, TableLink
+from matches.selectors import match_hands
+from matches.services.access import scorer_require
 from matches.services.concurrency import match_lock
 from matches.services.verdicts import (
     AnyUser,
@@ -29,9 +31,8 @@ from matches.services.verdicts import (
 )
 
 
-def _require_scorer(user: AnyUser, match: Match) -> None:
-    if user is not None and not match_can_score(user=user, match=match):
-        raise PermissionDenied(_("You may not score this match."))
+def _require_scorer(user: AnyUser, match: Match, link: TableLink | None = None) -> None:
+    scorer_require(match=match, user=user, link=link)
 
 
 def _require_writable(match: Match) -> None:
@@ -84,10 +85,16 @@ def _require_number(number: int, hands_count: int, *, existing: bool) -> None:
 
 @transaction.atomic
 def hand_record(
-    *, match: Match, number: int, hand: Mapping[str, Any], version: int, user: AnyUser
+    *,
+    match: Match,
+    number: int,
+    hand: Mapping[str, Any],
+    version: int,
+    user: AnyUser,
+    link: TableLink | None = None,
 ) -> Match:
     """Record the next hand of a match, as entered; the engine judges it."""
-    _require_scorer(user, match)
+    _require_scorer(user, match, link)
     entry = _entry(hand)
     locked = match_lock(match_id=match.pk, version=version)
     rows: list[Hand | None] = list(match_hands(match=locked))
@@ -109,15 +116,34 @@ def hand_record(
         verdict=verdict,
         user=user,
         reason="recorded",
+        link=link,
     )
+
+
+def _remove_rows(rows: list[Hand], user: AnyUser, link: TableLink | None, reason: str) -> None:
+    """Delete hand rows (last first), each deletion kept in the history with `reason`."""
+    for row in reversed(rows):
+        row._history_user = user_or_none(user)  # type: ignore[attr-defined]
+        row._change_reason = reason  # type: ignore[attr-defined]
+        row.changed_via = link  # the deletion's history row names who deleted it
+        row.delete()
 
 
 @transaction.atomic
 def hand_correct(
-    *, match: Match, number: int, hand: Mapping[str, Any], version: int, user: AnyUser
+    *,
+    match: Match,
+    number: int,
+    hand: Mapping[str, Any],
+    version: int,
+    user: AnyUser,
+    link: TableLink | None = None,
+    remove_unfit: bool = False,
 ) -> Match:
-    """Replace an earlier hand's entry; refused if any hand becomes impossible."""
-    _require_scorer(user, match)
+    """Replace an earlier hand's entry; refused if any hand becomes impossible, unless
+    `remove_unfit`: then the later hands that no longer fit (the first one the engine
+    refuses and every hand after it) are removed for re-entry, kept in the history."""
+    _require_scorer(user, match, link)
     entry = _entry(hand)
     locked = match_lock(match_id=match.pk, version=version)
     _require_writable(locked)
@@ -126,7 +152,14 @@ def hand_correct(
     _require_mode(locked, entry)
     entries = [row.entry for row in rows]
     entries[number - 1] = entry
-    verdict = match_judge(match=locked, entries=entries)
+    try:
+        verdict = match_judge(match=locked, entries=entries)
+    except AllFivesError as exc:
+        if not remove_unfit or exc.hand is None or exc.hand < number:
+            raise
+        _remove_rows(rows[exc.hand :], user, link, "removed for re-entry")
+        rows, entries = rows[: exc.hand], entries[: exc.hand]
+        verdict = match_judge(match=locked, entries=entries)
     return verdict_store(
         match=locked,
         entries=entries,
@@ -135,13 +168,69 @@ def hand_correct(
         user=user,
         reason="corrected",
         unconfirm=[number],
+        link=link,
+        authored=[number],
+    )
+
+
+def hands_unfit_after(*, match: Match, number: int, hand: Mapping[str, Any]) -> list[int]:
+    """The later hands (numbers) that would no longer fit if hand `number` became
+    `hand`: the first the engine refuses and every hand after it; [] if all still fit."""
+    rows = match_hands(match=match)
+    entries = [row.entry for row in rows]
+    if not 1 <= number <= len(entries):
+        return []
+    entries[number - 1] = dict(hand)
+    try:
+        match_judge(match=match, entries=entries)
+    except AllFivesError as exc:
+        if exc.hand is not None and exc.hand >= number:
+            return list(range(exc.hand + 1, len(entries) + 1))
+    return []
+
+
+@transaction.atomic
+def hand_restore(
+    *, match: Match, history_id: int, version: int, user: AnyUser, link: TableLink | None = None
+) -> Match:
+    """Put a deleted hand back at its number (later hands move down one); the engine
+    judges the whole match again, so a hand that no longer fits is refused."""
+    _require_scorer(user, match, link)
+    locked = match_lock(match_id=match.pk, version=version)
+    _require_writable(locked)
+    deleted = (
+        Hand.history.filter(match_id=locked.pk, history_id=history_id, history_type="-")
+        .only("number", "entry")
+        .first()
+    )
+    if deleted is None:
+        raise ValidationError(
+            _("That deleted hand is not in this match's history."), code="no_such_deleted_hand"
+        )
+    rows: list[Hand | None] = list(match_hands(match=locked))
+    number = min(deleted.number, len(rows) + 1)
+    entries = [row.entry for row in rows if row is not None]
+    entries.insert(number - 1, dict(deleted.entry))
+    rows.insert(number - 1, None)
+    verdict = match_judge(match=locked, entries=entries)
+    return verdict_store(
+        match=locked,
+        entries=entries,
+        rows=rows,
+        verdict=verdict,
+        user=user,
+        reason="restored",
+        unconfirm=range(number, len(rows) + 1),
+        link=link,
     )
 
 
 @transaction.atomic
-def hand_delete(*, match: Match, number: int, version: int, user: AnyUser) -> Match:
+def hand_delete(
+    *, match: Match, number: int, version: int, user: AnyUser, link: TableLink | None = None
+) -> Match:
     """Delete a hand; later hands move up one number and the match is replayed."""
-    _require_scorer(user, match)
+    _require_scorer(user, match, link)
     locked = match_lock(match_id=match.pk, version=version)
     _require_writable(locked)
     rows = match_hands(match=locked)
@@ -151,6 +240,7 @@ def hand_delete(*, match: Match, number: int, version: int, user: AnyUser) -> Ma
     verdict = match_judge(match=locked, entries=entries)
     removed._history_user = user_or_none(user)  # type: ignore[attr-defined]
     removed._change_reason = "deleted"  # type: ignore[attr-defined]
+    removed.changed_via = link  # the deletion's history row names who deleted it
     removed.delete()
     return verdict_store(
         match=locked,
@@ -160,25 +250,91 @@ def hand_delete(*, match: Match, number: int, version: int, user: AnyUser) -> Ma
         user=user,
         reason="deleted",
         unconfirm=range(number, len(rows) + 1),
+        link=link,
     )
 
 
-@transaction.atomic
-def hand_confirm(*, match: Match, number: int, version: int, user: AnyUser) -> Match:
-    """The opposing side confirms a hand (when the tournament asks for it)."""
-    _require_scorer(user, match)
-    locked = match_lock(match_id=match.pk, version=version)
+def _require_other_side(row: Hand, user: AnyUser, link: TableLink | None) -> None:
+    """Only the other side confirms (or disputes) a hand: never the link or the account
+    that recorded it, nor a link of the recorder's side."""
+    if link is not None:
+        recorder = row.recorded_via
+        mine = recorder is not None and (recorder.pk == link.pk or recorder.side == link.side)
+    else:
+        mine = (
+            user is not None
+            and user.is_authenticated
+            and row.recorded_via_id is None
+            and row.recorded_by_id == user.pk
+        )
+    if mine:
+        raise ValidationError(
+            _("Hand %(n)d was recorded by your side: the other side confirms it.")
+            % {"n": row.number},
+            code="own_hand",
+        )
+
+
+def _confirmable(locked: Match, number: int) -> tuple[list[Hand], Hand]:
     rows = match_hands(match=locked)
     _require_number(number, len(rows), existing=True)
-    row = rows[number - 1]
+    return rows, rows[number - 1]
+
+
+@transaction.atomic
+def hand_confirm(
+    *, match: Match, number: int, version: int, user: AnyUser, link: TableLink | None = None
+) -> Match:
+    """The other side confirms a hand (when the tournament asks for it); the side that
+    recorded it never can. An organiser's confirmation also settles a dispute."""
+    _require_scorer(user, match, link)
+    locked = match_lock(match_id=match.pk, version=version)
+    rows, row = _confirmable(locked, number)
+    _require_other_side(row, user, link)
     if row.confirmed_at is None:
         row.confirmed_at = timezone.now()
         row.confirmed_by = user_or_none(user)
+        row.confirmed_via = link
+        row.changed_via = link
+        row.disputed_at = None
         row._history_user = row.confirmed_by  # type: ignore[attr-defined]
         row._change_reason = "confirmed"  # type: ignore[attr-defined]
-        row.save(update_fields=["confirmed_at", "confirmed_by", "updated_at"])
+        row.save(
+            update_fields=[
+                "confirmed_at",
+                "confirmed_by",
+                "confirmed_via",
+                "changed_via",
+                "disputed_at",
+                "updated_at",
+            ]
+        )
     over = bool(locked.winners) and locked.status != Match.Status.FINISHED
     if over and all(r.confirmed_at is not None for r in rows):
         match_mark_finished(match=locked)
     match_save(match=locked, user=user, reason="confirmed", history=locked.is_finished)
+    return locked
+
+
+@transaction.atomic
+def hand_dispute(
+    *, match: Match, number: int, version: int, user: AnyUser, link: TableLink | None = None
+) -> Match:
+    """The other side says a hand is wrong: it stays unconfirmed and is flagged for the
+    organiser, who corrects it or confirms it as it stands."""
+    _require_scorer(user, match, link)
+    locked = match_lock(match_id=match.pk, version=version)
+    _rows, row = _confirmable(locked, number)
+    _require_other_side(row, user, link)
+    if row.confirmed_at is not None:
+        raise ValidationError(
+            _("Hand %(n)d is already confirmed; ask the organiser to correct it.") % {"n": number},
+            code="hand_confirmed",
+        )
+    row.disputed_at = timezone.now()
+    row.changed_via = link
+    row._history_user = user_or_none(user)  # type: ignore[attr-defined]
+    row._change_reason = "disputed"  # type: ignore[attr-defined]
+    row.save(update_fields=["disputed_at", "changed_via", "updated_at"])
+    match_save(match=locked, user=user, reason="disputed", history=False)
     return locked

@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 
 from allfives import FORMAT, AllFivesError, Rules, format_check
 from league.models import EntryMode, Player, RuleSet, Table
-from league.services.results import table_result_clear
-from matches.models import Hand, Match, MatchSeat
-from matches.selectors import match_can_manage, match_can_score, match_hands, table_rules
+from league.services.results import table_result_clear, table_status_set
+from matches.models import Hand, Match, MatchSeat, TableLink
+from matches.selectors import match_can_manage, match_hands, table_rules
+from matches.services.access import scorer_require
 from matches.services.concurrency import match_lock
 from matches.services.verdicts import (
     AnyUser,
@@ -102,7 +103,7 @@ def match_friendly_create(
 def match_start(*, match: Match, version: int, user: AnyUser) -> Match:
     """Mark the match as being played (recording its first hand does this too)."""
     if user is not None:
-        _require(match_can_score(user=user, match=match), _("You may not score this match."))
+        scorer_require(match=match, user=user)
     locked = match_lock(match_id=match.pk, version=version)
     if locked.status != Match.Status.SCHEDULED:
         raise ValidationError(_("The match has already started."), code="already_started")
@@ -112,10 +113,16 @@ def match_start(*, match: Match, version: int, user: AnyUser) -> Match:
 
 
 @transaction.atomic
-def match_mode_set(*, match: Match, entry_mode: str, version: int, user: AnyUser) -> Match:
+def match_mode_set(
+    *,
+    match: Match,
+    entry_mode: str,
+    version: int,
+    user: AnyUser,
+    link: TableLink | None = None,
+) -> Match:
     """Switch how the next hands are entered: tally or tile by tile."""
-    if user is not None:
-        _require(match_can_score(user=user, match=match), _("You may not score this match."))
+    scorer_require(match=match, user=user, link=link)
     if entry_mode not in EntryMode.values:
         raise ValidationError(_("Unknown entry mode."), code="bad_entry_mode")
     locked = match_lock(match_id=match.pk, version=version)
@@ -143,10 +150,11 @@ def match_reopen(*, match: Match, version: int, user: AnyUser) -> Match:
 
 
 @transaction.atomic
-def match_finish(*, match: Match, version: int, user: AnyUser) -> Match:
+def match_finish(
+    *, match: Match, version: int, user: AnyUser, link: TableLink | None = None
+) -> Match:
     """Finish a match the engine says is over (after a reopen left it unchanged)."""
-    if user is not None:
-        _require(match_can_score(user=user, match=match), _("You may not score this match."))
+    scorer_require(match=match, user=user, link=link)
     locked = match_lock(match_id=match.pk, version=version)
     if locked.status == Match.Status.FINISHED:
         raise ValidationError(_("The match is already finished."), code="match_finished")
@@ -220,7 +228,7 @@ def match_import(
         assert table is not None
         match = match_for_table(table=table)
     if user is not None:
-        _require(match_can_score(user=user, match=match), _("You may not score this match."))
+        scorer_require(match=match, user=user)
     locked = match_lock(match_id=match.pk, version=match.version if version is None else version)
     rows = match_hands(match=locked)
     if rows and version is None:
@@ -251,3 +259,30 @@ def match_import(
         reason="imported",
         confirmed=True,
     )
+
+
+@transaction.atomic
+def match_void(*, match: Match, user: AnyUser) -> None:
+    """Void a table's match: its hands and the match go, so the round may be paired again.
+
+    Only an organiser may, and only explicitly; every hand and the match stay in the
+    history (marked "voided"), and the table is back to not started, without a result.
+    """
+    if user is not None:
+        _require(
+            match_can_manage(user=user, match=match),
+            _("Only an organiser of the tournament may void a match."),
+        )
+    locked = match_lock(match_id=match.pk, version=match.version)
+    who = user_or_none(user)
+    for row in match_hands(match=locked):
+        row._history_user = who  # type: ignore[attr-defined]
+        row._change_reason = "voided"  # type: ignore[attr-defined]
+        row.delete()
+    table_id = locked.table_id
+    locked._history_user = who  # type: ignore[attr-defined]
+    locked._change_reason = "voided"  # type: ignore[attr-defined]
+    locked.delete()
+    if table_id is not None:
+        table_result_clear(table_id=table_id)
+        table_status_set(table_id=table_id, status="scheduled")

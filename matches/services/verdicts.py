@@ -21,7 +21,7 @@ from league.services.results import (
     table_result_record,
     table_status_set,
 )
-from matches.models import Hand, HandEvent, Match
+from matches.models import Hand, HandEvent, Match, TableLink
 from matches.selectors import scoresheet_document
 from matches.services.replay import HandVerdict, MatchVerdict, document_judge
 
@@ -109,9 +109,15 @@ def verdict_store(
     reason: str,
     unconfirm: Sequence[int] = (),
     confirmed: bool = False,
+    link: TableLink | None = None,
+    authored: Sequence[int] = (),
 ) -> Match:
     """Write the judged hands (``rows[i]`` is hand i+1's stored row, or None to create
-    it) and the match's totals; finish the match if the engine says it is over."""
+    it) and the match's totals; finish the match if the engine says it is over.
+
+    ``authored`` numbers the hands this write entered (a correction): their recorder
+    becomes the writer, so the writer can never confirm them. ``link`` is the table link
+    the writer used, if any."""
     who = user_or_none(user)
     running = verdict.running_totals_x2()
     for index, (entry, row, hand_verdict) in enumerate(
@@ -119,7 +125,7 @@ def verdict_store(
     ):
         fields = _hand_fields(index + 1, entry, hand_verdict, running[index])
         if row is None:
-            row = Hand(match=match, recorded_by=who, **fields)
+            row = Hand(match=match, recorded_by=who, recorded_via=link, changed_via=link, **fields)
             if confirmed:
                 row.confirmed_at, row.confirmed_by = timezone.now(), who
             row._history_user = who  # type: ignore[attr-defined]
@@ -129,13 +135,17 @@ def verdict_store(
             continue
         changed = [name for name, value in fields.items() if getattr(row, name) != value]
         if row.number in unconfirm and row.confirmed_at is not None:
-            row.confirmed_at, row.confirmed_by = None, None
+            row.confirmed_at, row.confirmed_by, row.confirmed_via = None, None, None
             changed.append("confirmed_at")
+        if row.number in authored:
+            row.recorded_by, row.recorded_via, row.disputed_at = who, link, None
+            changed.append("recorded_by")
         if not changed:
             continue
         for name in changed:
             if name in fields:
                 setattr(row, name, fields[name])
+        row.changed_via = link
         row._history_user = who  # type: ignore[attr-defined]
         row._change_reason = reason  # type: ignore[attr-defined]
         row.save()
@@ -172,7 +182,9 @@ def verdict_store(
 
 
 #: Writes whose change to the match row is only derived totals and the version.
-ROUTINE_WRITES = frozenset({"recorded", "corrected", "deleted", "confirmed"})
+ROUTINE_WRITES = frozenset(
+    {"recorded", "corrected", "deleted", "confirmed", "restored", "removed for re-entry"}
+)
 
 
 def _all_confirmed(match: Match, hands_count: int) -> bool:

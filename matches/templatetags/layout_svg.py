@@ -17,6 +17,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from allfives import AllFivesError, Layout, Tile
+from matches.messages import END_INITIALS
 
 register = template.Library()
 
@@ -181,7 +182,10 @@ def layout_svg(source: Any, max_width: int = 0) -> dict[str, Any]:
     min_y = min(t.y for t in tiles) - PAD
     max_x = max(t.x + t.w for t in tiles) + PAD
     max_y = max(t.y + t.h for t in tiles) + PAD
-    ends = [{"end": end, "pips": pips} for end, pips in layout.open_ends().items()]
+    ends = [
+        {"end": str(END_INITIALS.get(end, end)), "pips": pips}
+        for end, pips in layout.open_ends().items()
+    ]
     description = _("Layout: %(line)s. Open ends: %(ends)s. Count %(count)d.") % {
         "line": str(layout),
         "ends": ", ".join(f"{e['end']} {e['pips']}" for e in ends),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from league.hooks import round_tables_with_play
 from league.models import Entry, Round, Seat, Table
 from pairing.algorithms.quality import DraftWarning, validate_draft
 from pairing.selectors import pairing_field
@@ -33,12 +34,25 @@ class DraftProblem:
 
 
 def round_pairable_check(*, round: Round) -> None:
-    """Refuse to pair a round that is no longer a draft (its tables are played on)."""
+    """Refuse to pair a round that is no longer a draft (its tables are played on), or
+    whose tables have hands recorded (re-pairing would delete them)."""
     if round.status != Round.Status.DRAFT:
         raise ValidationError(
             _("Only a draft round can be paired; this round is %(status)s.")
             % {"status": round.get_status_display()},
             code="not_draft",
+        )
+    recorded = round_tables_with_play(round=round)
+    if recorded:
+        # Pairing afresh deletes the round's tables, and with them their matches.
+        raise ValidationError(
+            _(
+                "This round cannot be paired again: hands are recorded at table %(tables)s. "
+                "Void those matches first (Matches, action “Void the selected matches”); "
+                "their hands stay in the history."
+            )
+            % {"tables": ", ".join(str(n) for n in recorded)},
+            code="hands_recorded",
         )
 
 

@@ -172,5 +172,11 @@ def test_r7_a_tile_that_fits_no_open_end_is_refused_as_not_matching() -> None:
     }
     # And a UI gets what it needs to say so in its own words
     error = error_of(document)
-    assert error.params == {"tile": "[1|4]", "ends": "W 3, E 6", "variant": "no_end", "seat": 1}
+    assert error.params == {
+        "tile": "[1|4]",
+        "ends": "W 3, E 6",
+        "variant": "no_end",
+        "open_pips": {"W": 3, "E": 6},
+        "seat": 1,
+    }
     assert "tile_fits_no_end" not in ERRORS

@@ -142,7 +142,19 @@ def test_markup_in_names_is_escaped_on_every_page() -> None:
     # And the check saw real pages that show those names
     assert len(set(opened)) >= 5, opened
     assert len(set(showing)) >= 4, showing
-    assert not [n for n in unresolved if not n.endswith(("revoke", "_revoke"))], unresolved
+    assert not [
+        n
+        for n in unresolved
+        if not n.endswith(("revoke", "_revoke")) and n not in ONE_TIME_LINKS | HISTORY_ACTIONS
+    ], unresolved
+
+
+#: Pages behind a secret of their own (a password-reset token, a table's private link) show
+#: no names until the secret is checked; their own tests cover them.
+ONE_TIME_LINKS = {"password_reset_confirm", "matches:table_link"}
+#: Actions on one row of a match's history (restoring a deleted hand): a POST that shows
+#: no page of its own; tests/matches/test_hand_repair.py covers it.
+HISTORY_ACTIONS = {"matches:hand_restore"}
 
 
 @pytest.mark.parametrize(

@@ -80,10 +80,15 @@ def _left_pips(hand: dict[str, Any]) -> list[int]:
 
 
 def _act(page: Any, selector: str) -> None:
-    """Press a button and wait for htmx to swap the panel in."""
+    """Press a button and wait until htmx has swapped the new panel in and settled it
+    (typing into the old panel before that would be lost with it)."""
+    page.evaluate(
+        "delete document.body.dataset.settled; document.addEventListener('htmx:afterSettle',"
+        " () => { document.body.dataset.settled = '1'; }, {once: true})"
+    )
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.click(selector)
-    page.wait_for_selector("#scorekeeper:not(.htmx-swapping)")
+    page.wait_for_selector("body[data-settled]", state="attached")
     page.wait_for_load_state("networkidle")
 
 

@@ -15,12 +15,25 @@ from matches.models import Hand, IdempotentRequest, Match
 from matches.services.lifecycle import match_for_table
 from matches.tasks import idempotent_requests_purge_task
 from tests.factories import PlayerFactory, RuleSetFactory, UserFactory
-from tests.matches.sheets import HAND_1, HAND_2, HAND_3, match_url, new_match, record, record_all
+from tests.matches.sheets import (
+    HAND_1,
+    HAND_2,
+    HAND_3,
+    client_for,
+    match_url,
+    new_match,
+    record,
+    record_all,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 def confirm(client: APIClient, state: dict[str, Any], number: int) -> Any:
+    """The opponents confirm: another account than the one that recorded the hand."""
+    opponent = UserFactory(username=f"lawan-{state['id']}-{number}")
+    Table.objects.get(pk=state["table"]).round.tournament.scorekeepers.add(opponent)
+    client = client_for(opponent)
     return client.post(
         match_url(state["id"], f"hands/{number}/confirm"),
         {"version": state["version"]},
@@ -39,6 +52,9 @@ def test_with_confirmation_the_next_hand_waits_for_the_opponents(
     refused = record(api, state, HAND_2)
     assert refused.status_code == 400
     assert refused.json()["error"]["code"] == "hand_unconfirmed"
+    own = api.post(match_url(state["id"], "hands/1/confirm"), {"version": state["version"]})
+    assert own.status_code == 400  # the recorder never confirms its own hand
+    assert own.json()["error"]["code"] == "own_hand"
     state = confirm(api, state, 1).json()
     assert state["hands"][0]["is_confirmed"] is True
     assert record(api, state, HAND_2).status_code == 201

@@ -1,0 +1,225 @@
+// The scorekeeper's page, enhanced: a tile pad of pip buttons over the typed tile, and
+// the hand in progress kept in this browser (per match and hand) until it is saved.
+// Every part works without this file: the pad fills the "tile" text field the form
+// already has, and the buttons that lay, draw or pass are the form's own. Texts shown to
+// people come from the page's data-* attributes, already in the user's language.
+(() => {
+  "use strict";
+
+  const STORE = "kelipatan:draft:";
+  const FIELDS = /^(leader|scores|moves|end|tile|left_\d+)$/;
+
+  // --- The tile pad ------------------------------------------------------------------
+
+  function tilePad(pad) {
+    const input = pad.querySelector('input[name="tile"]');
+    if (!input || pad.querySelector(".sk-pips")) {
+      return;
+    }
+    const row = document.createElement("div");
+    row.className = "sk-pips";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", pad.dataset.pipsLabel || "");
+    const shown = document.createElement("output");
+    shown.className = "sk-tile-shown";
+    shown.setAttribute("data-testid", "tile-shown");
+    shown.setAttribute("aria-live", "polite");
+    let halves = [];
+    const parsed = /^([0-6])-([0-6])$/.exec(input.value.trim());
+    if (parsed) {
+      halves = [parsed[1], parsed[2]];
+    }
+    const show = (write = true) => {
+      if (write) {
+        input.value = halves.length === 2 ? `${halves[0]}-${halves[1]}` : "";
+      }
+      shown.textContent =
+        halves.length === 0 ? pad.dataset.emptyLabel || "" : `[${halves[0]}|${halves[1] ?? "?"}]`;
+      shown.classList.toggle("sk-tile-hint", halves.length === 0);
+    };
+    for (let pip = 0; pip <= 6; pip += 1) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "sk-pip";
+      button.textContent = String(pip);
+      button.dataset.pip = String(pip);
+      button.setAttribute("data-testid", `pip-${pip}`);
+      button.addEventListener("click", () => {
+        halves = halves.length === 2 ? [String(pip)] : [...halves, String(pip)];
+        show();
+        saveDraft(pad.closest("form"));
+      });
+      row.append(button);
+    }
+    const clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "secondary sk-pip-clear";
+    clear.textContent = pad.dataset.clearLabel || "×";
+    clear.setAttribute("data-testid", "pip-clear");
+    clear.addEventListener("click", () => {
+      halves = [];
+      show();
+    });
+    row.append(clear);
+    pad.prepend(row, shown);
+    input.addEventListener("input", () => {
+      const typed = /^([0-6])-([0-6])$/.exec(input.value.trim());
+      halves = typed ? [typed[1], typed[2]] : [];
+      shown.textContent = typed ? `[${typed[1]}|${typed[2]}]` : pad.dataset.emptyLabel || "";
+      shown.classList.toggle("sk-tile-hint", !typed);
+    });
+    show(false); // never overwrite what was typed before the pad appeared
+  }
+
+  // --- The hand in progress, kept in this browser ------------------------------------
+
+  function storage() {
+    try {
+      return window.localStorage;
+    } catch {
+      return null; // private mode or storage switched off: nothing is kept
+    }
+  }
+
+  function values(form) {
+    const kept = {};
+    for (const field of form.elements) {
+      if (!field.name || !FIELDS.test(field.name)) {
+        continue;
+      }
+      if (field.type === "radio") {
+        if (field.checked) {
+          kept[field.name] = field.value;
+        }
+      } else {
+        kept[field.name] = field.value;
+      }
+    }
+    return kept;
+  }
+
+  function isEmpty(kept) {
+    return !Object.entries(kept).some(([name, value]) => name !== "leader" && value);
+  }
+
+  function saveDraft(form) {
+    const store = storage();
+    const key = form && form.dataset.draftKey;
+    if (!store || !key) {
+      return;
+    }
+    const kept = values(form);
+    if (isEmpty(kept)) {
+      store.removeItem(key);
+    } else {
+      store.setItem(key, JSON.stringify(kept));
+    }
+  }
+
+  function forgetSaved(page) {
+    // Hands before the one on the form are saved: their drafts are no longer needed.
+    const store = storage();
+    const match = page.dataset.match;
+    if (!store || !match) {
+      return;
+    }
+    const next = Number(page.dataset.nextHand || 0);
+    const prefix = `${STORE}${match}:`;
+    for (let i = store.length - 1; i >= 0; i -= 1) {
+      const key = store.key(i);
+      if (key && key.startsWith(prefix) && (!next || Number(key.slice(prefix.length)) < next)) {
+        store.removeItem(key);
+      }
+    }
+  }
+
+  function restoreDraft(form) {
+    const store = storage();
+    const key = form.dataset.draftKey;
+    const raw = store && key ? store.getItem(key) : null;
+    if (!raw || !isEmpty(values(form))) {
+      return;
+    }
+    let kept;
+    try {
+      kept = JSON.parse(raw);
+    } catch {
+      store.removeItem(key);
+      return;
+    }
+    for (const field of form.elements) {
+      if (!field.name || !(field.name in kept)) {
+        continue;
+      }
+      if (field.type === "radio") {
+        field.checked = field.value === kept[field.name];
+      } else {
+        field.value = kept[field.name];
+      }
+    }
+    // Ask the page to show the restored hand (its layout, whose turn, the totals).
+    const show = form.querySelector('button[value="show"]');
+    if (show) {
+      form.dataset.restored = "1";
+      form.requestSubmit(show);
+    }
+  }
+
+  function enhance() {
+    const scorekeeper = document.getElementById("scorekeeper");
+    if (!scorekeeper) {
+      return;
+    }
+    forgetSaved(scorekeeper);
+    for (const pad of scorekeeper.querySelectorAll("[data-tilepad]")) {
+      tilePad(pad);
+    }
+    const form = scorekeeper.querySelector("form[data-draft-key]");
+    if (form) {
+      restoreDraft(form);
+      saveDraft(form);
+    }
+  }
+
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest && event.target.closest("form[data-draft-key]");
+    if (form) {
+      saveDraft(form);
+    }
+  });
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest && event.target.closest("form[data-draft-key]");
+    if (form) {
+      saveDraft(form);
+    }
+  });
+  // A phone that sleeps or leaves the page: keep what is on the form now.
+  document.addEventListener("visibilitychange", () => {
+    const form = document.querySelector("form[data-draft-key]");
+    if (form) {
+      saveDraft(form);
+    }
+  });
+  // htmx swaps the panel in after each step: enhance the new one, keep its state.
+  document.addEventListener("htmx:afterSettle", () => enhance());
+  // One tap, one step: a second tap while the first is on its way does nothing.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = event.target.closest && event.target.closest("form");
+    if (form && form.dataset.busy === "1") {
+      event.preventDefault();
+    } else if (form) {
+      form.dataset.busy = "1";
+    }
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const form = event.target.closest && event.target.closest("form");
+    if (form) {
+      delete form.dataset.busy;
+    }
+  });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => enhance());
+  } else {
+    enhance();
+  }
+})();

@@ -1,0 +1,245 @@
+"""Tables' private scoring links: one per side, printed as QR codes on the round's
+cards, opening the scoring page without an account; revoked or closed links get a clear
+page; the other side confirms a hand, never the side that recorded it."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
+
+from league.models import Round, Tournament
+from matches.models import Hand, Match, TableLink
+from matches.services.hands import hand_confirm, hand_record
+from matches.services.lifecycle import match_for_table
+from matches.services.links import table_links_issue, table_links_reissue, table_links_revoke
+from tests.factories import (
+    EntryFactory,
+    RoundFactory,
+    SeatFactory,
+    TableFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tests.matches.sheets import HAND_1, HAND_2
+
+pytestmark = pytest.mark.django_db
+
+
+def _table(*, confirm: bool = True) -> tuple[Any, Any]:
+    organiser = UserFactory(username="panitia")
+    tournament = TournamentFactory(
+        name="Piala Meja",
+        slug="piala-meja",
+        table_size=Tournament.TableSize.FOUR,
+        requires_confirmation=confirm,
+    )
+    tournament.organisers.add(organiser)
+    table = TableFactory(
+        round=RoundFactory(tournament=tournament), number=3, player_count=4, target=50
+    )
+    for number, name in enumerate(["Budi", "Ani", "Siti", "Dewi"]):
+        SeatFactory(
+            table=table, number=number, entry=EntryFactory(tournament=tournament, player__name=name)
+        )
+    return table, organiser
+
+
+def _open(link: TableLink) -> tuple[Client, Any]:
+    client = Client()
+    response = client.get(reverse("matches:table_link", args=[link.key]), follow=True)
+    return client, response
+
+
+def test_each_side_gets_an_unguessable_link_that_opens_the_scoring_page_without_account() -> None:
+    # given a published table of four
+    table, organiser = _table()
+    # when the organiser issues its links
+    links = table_links_issue(table=table, user=organiser)
+    # then there is one per side, each key at least 128 bits of randomness
+    assert [link.side for link in links] == [0, 1]
+    assert all(len(link.key) >= 22 for link in links)
+    assert len({link.key for link in links}) == 2
+    # and a browser without an account opens the scoring page, named for its side
+    _client, response = _open(links[0])
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-testid="save"' in html
+    assert "meja 3, pihak 1: Budi &amp; Siti" in html
+
+
+def test_the_round_pdf_holds_every_card_with_its_links_for_the_organiser_only() -> None:
+    # given a published round with a table of four
+    table, organiser = _table()
+    url = reverse("matches:round_cards", args=["piala-meja", table.round.number])
+    # when a stranger asks for the cards, then they get no links
+    stranger = Client()
+    stranger.force_login(UserFactory())
+    refused = stranger.get(url)
+    assert refused.status_code == 403
+    assert not TableLink.objects.exists()
+    # when the organiser prints them
+    client = Client()
+    client.force_login(organiser)
+    response = client.get(url)
+    # then the PDF names each side's link, and each link opens that side's page
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    uris = [
+        annot.get_object()["/A"]["/URI"]
+        for page in reader.pages
+        for annot in page.get("/Annots", [])
+        if "/A" in annot.get_object()
+    ]
+    keys = {link.key for link in TableLink.objects.filter(table=table)}
+    assert len(keys) == 2
+    assert {uri.rstrip("/").rsplit("/", 1)[-1] for uri in uris} == keys
+    assert "Budi" in text and "Dewi" in text
+    # and the round page links to the PDF for the organiser only
+    page = reverse("league:round", args=["piala-meja", table.round.number])
+    assert url in client.get(page).content.decode()
+    assert url not in Client().get(page).content.decode()
+
+
+def test_a_revoked_link_gets_a_clear_page_in_indonesian() -> None:
+    table, organiser = _table()
+    link = table_links_issue(table=table, user=organiser)[0]
+    table_links_revoke(links=[link], user=organiser)
+    _client, response = _open(link)
+    assert response.status_code == 410
+    html = response.content.decode()
+    assert "ditarik" in html  # "… ditarik oleh penyelenggara"
+    assert "admin" not in response.redirect_chain[-1][0] if response.redirect_chain else True
+
+
+def test_a_closed_rounds_link_gets_a_clear_page() -> None:
+    table, organiser = _table()
+    link = table_links_issue(table=table, user=organiser)[0]
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.FINISHED)
+    _client, response = _open(link)
+    assert response.status_code == 410
+    assert "ditutup" in response.content.decode()
+
+
+def test_a_reissued_tables_old_links_stop_working_and_new_ones_work() -> None:
+    table, organiser = _table()
+    old = table_links_issue(table=table, user=organiser)
+    new = table_links_reissue(table=table, user=organiser)
+    assert {link.key for link in old}.isdisjoint({link.key for link in new})
+    assert _open(old[0])[1].status_code == 410
+    assert _open(new[0])[1].status_code == 200
+
+
+def test_an_unknown_key_gets_a_clear_page() -> None:
+    response = Client().get(reverse("matches:table_link", args=["x" * 27]))
+    assert response.status_code == 404
+    assert "tidak dikenal" in response.content.decode()
+
+
+def test_a_side_cannot_confirm_its_own_hand_the_other_side_can() -> None:
+    # given a tournament whose hands the other side confirms, and both sides' links
+    table, organiser = _table(confirm=True)
+    first, second = table_links_issue(table=table, user=organiser)
+    match = match_for_table(table=table)
+    anonymous = Client().get("/").wsgi_request.user
+    # when side 1 records hand 1 through its link
+    match = hand_record(
+        match=match, number=1, hand=HAND_1, version=match.version, user=anonymous, link=first
+    )
+    # then side 1 cannot confirm it
+    with pytest.raises(ValidationError) as refused:
+        hand_confirm(match=match, number=1, version=match.version, user=anonymous, link=first)
+    assert refused.value.code == "own_hand"
+    # and the next hand waits
+    with pytest.raises(ValidationError):
+        hand_record(
+            match=match, number=2, hand=HAND_2, version=match.version, user=anonymous, link=first
+        )
+    # but side 2 confirms it from its own link, and the history names the sides
+    match = Match.objects.get(pk=match.pk)
+    hand_confirm(match=match, number=1, version=match.version, user=anonymous, link=second)
+    hand = Hand.objects.get(match=match, number=1)
+    assert hand.recorded_via == first and hand.confirmed_via == second
+
+
+def test_the_recording_account_cannot_confirm_its_own_hand(organiser: Any = None) -> None:
+    table, organiser = _table(confirm=True)
+    match = match_for_table(table=table)
+    match = hand_record(match=match, number=1, hand=HAND_1, version=match.version, user=organiser)
+    with pytest.raises(ValidationError):
+        hand_confirm(match=match, number=1, version=match.version, user=organiser)
+
+
+def test_the_page_shows_confirm_to_the_other_side_and_waiting_to_the_recorder() -> None:
+    table, organiser = _table(confirm=True)
+    first, second = table_links_issue(table=table, user=organiser)
+    recorder, _page = _open(first)
+    match = Match.objects.get(table=table)
+    data = {
+        "version": match.version,
+        "number": 1,
+        "leader": 0,
+        "scores": "0:10 1:5",
+        "end": "domino:2",
+        "left_0": 7,
+        "left_1": 8,
+        "left_2": 0,
+        "left_3": 6,
+        "action": "save",
+    }
+    saved = recorder.post(reverse("matches:scorekeeper", args=[match.pk]), data, follow=True)
+    assert 'data-testid="waiting"' in saved.content.decode()
+    assert 'data-testid="confirm"' not in saved.content.decode()
+    other, page = _open(second)
+    assert 'data-testid="confirm"' in page.content.decode()
+    # the other side disputes it: flagged for the organiser
+    match.refresh_from_db()
+    other.post(reverse("matches:hand_dispute", args=[match.pk, 1]), {"version": match.version})
+    assert Hand.objects.get(match=match, number=1).is_disputed
+    organiser_client = Client()
+    organiser_client.force_login(organiser)
+    tables = organiser_client.get(reverse("matches:my_tables")).content.decode()
+    assert f'data-testid="disputed-{table.pk}"' in tables
+    assert re.search(r"sengketa", tables)
+
+
+def test_each_cards_qr_code_decodes_to_its_printed_link(tmp_path: Any) -> None:
+    # given the round's cards as the organiser prints them
+    import shutil
+    import subprocess
+
+    import zxingcpp
+    from PIL import Image
+
+    table, organiser = _table()
+    client = Client()
+    client.force_login(organiser)
+    pdf = client.get(
+        reverse("matches:round_cards", args=["piala-meja", table.round.number])
+    ).content
+    (tmp_path / "cards.pdf").write_bytes(pdf)
+    # when its page is rendered to an image and the codes are read
+    pdftoppm = shutil.which("pdftoppm")
+    assert pdftoppm is not None, "pdftoppm (poppler-utils) is needed to read the cards"
+    subprocess.run(
+        [pdftoppm, "-r", "200", "-png", str(tmp_path / "cards.pdf"), str(tmp_path / "page")],
+        check=True,
+    )
+    pages = sorted(tmp_path.glob("page*.png"))
+    decoded = {r.text for page in pages for r in zxingcpp.read_barcodes(Image.open(page))}
+    # then each code is exactly one side's link, as printed beside it
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    links = {
+        f"http://testserver{reverse('matches:table_link', args=[link.key])}"
+        for link in TableLink.objects.filter(table=table)
+    }
+    assert decoded == links
+    squashed = re.sub(r"\s+", "", text)
+    assert all(link in squashed for link in links)
