@@ -136,7 +136,7 @@ def test_symmetric_whist_start_gives_up_when_the_budget_runs_out() -> None:
     assert start is None
 
 
-@pytest.mark.parametrize(("players", "modulus"), [(8, 7), (12, 11), (13, 13), (16, 15)])
+@pytest.mark.parametrize(("players", "modulus"), [(8, 7), (12, 11), (13, 13), (16, 15), (17, 17)])
 def test_backtracked_whist_start_develops_into_a_whist_tournament(
     players: int, modulus: int
 ) -> None:
