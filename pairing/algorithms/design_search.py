@@ -382,14 +382,14 @@ def leveled_resolution(
         i, x, j, y = u // q, u % q, w // q, w % q
         return (i * levels + j) * q + (y - x) % q
 
-    # Pure difference 0 never occurs; the fixed point's pairs only if it is there.
+    # Pure difference 0 never occurs. The fixed point meets level i once in the base
+    # round, but both orders of that pair share one key, so the key is counted twice.
     targets = [
         0 if k_ < levels * levels * q and (k_ // q) % (levels + 1) == 0 and k_ % q == 0 else 1
         for k_ in range(size)
     ]
-    if not with_fixed_point:
-        for k_ in range(levels * levels * q, size):
-            targets[k_] = 0
+    for k_ in range(levels * levels * q, size):
+        targets[k_] = 2 if with_fixed_point else 0
 
     def bump(k_: int, delta: int) -> int:
         c = counts[k_]
@@ -406,7 +406,7 @@ def leveled_resolution(
         block = (0, q + a, 2 * q + b)
         return sum(bump(key(u, w), delta) for u in block for w in block if u != w)
 
-    cost = sum(targets) + sum(block_apply(t, 1) for t in range(len(seats) // k))
+    cost = sum(t * t for t in targets) + sum(block_apply(t, 1) for t in range(len(seats) // k))
     cost += sum(class_apply(f, 1) for f in range(fixed_classes))
     deadline = time.process_time() + budget_seconds
     temperature, steps = 1.5, 0

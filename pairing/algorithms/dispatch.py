@@ -201,7 +201,7 @@ def _whist_round(field: DrawField) -> Draw | None:
             return None
     elif not has_whist_tournament(len(ids)):
         return None
-    if len(ids) % 4 and not field.allow_byes:
+    if len(ids) % 4 == 1 and not field.allow_byes:
         return None  # 4n + 1 players: one sits out every round
     schedule = whist_schedule(ids, seed=field.tournament_seed)
     if field.round_number > len(schedule.rounds):

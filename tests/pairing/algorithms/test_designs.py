@@ -11,6 +11,7 @@ import pytest
 
 from pairing.algorithms.designs import (
     affine_resolution,
+    develop_leveled,
     develop_rotational,
     develop_whist,
     golf_schedule,
@@ -20,6 +21,8 @@ from pairing.algorithms.designs import (
     kirkman_15,
     kirkman_resolution,
     resolvable_four,
+    rotational_resolution,
+    rotational_sizes,
     tripled,
     whist_tournament,
 )
@@ -200,3 +203,173 @@ def test_published_golf_seatings_never_repeat_a_meeting(name: str, players: int)
     rounds = load(name)["rounds"]
     assert all(is_partition(r, [], range(players)) for r in rounds)
     assert max(meeting_counts(rounds).values()) == 1
+
+
+# -- load-time refusals and the less common constructions ------------------------------------
+
+
+@pytest.fixture
+def kept_data(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Replace the kept data files with given dicts (cached constructions are cleared
+    before and after, so no other test sees them)."""
+    from pairing.algorithms import designs
+
+    cached = (designs.golf_schedule, designs.resolvable_four, designs.rotational_resolution)
+
+    def replace(files: dict[str, dict[str, Any]]) -> None:
+        real = designs._data
+        monkeypatch.setattr(designs, "_data", lambda name: files.get(name, real(name)))
+        for f in cached:
+            f.cache_clear()
+
+    yield replace
+    for f in cached:
+        f.cache_clear()
+
+
+KEPT = DESIGNS.parents[3] / "pairing/algorithms/data"
+
+
+def kept(name: str, size: str) -> Any:
+    return json.loads((KEPT / name).read_text())[size]
+
+
+@pytest.mark.parametrize("q", [1, 6])
+def test_affine_geometry_is_refused_for_a_field_not_built(q: int) -> None:
+    with pytest.raises(ValueError, match=f"GF\\({q}\\)"):
+        affine_resolution(q, 2)
+
+
+def test_no_affine_resolution_is_offered_for_tables_of_five() -> None:
+    assert not has_affine_resolution(25, 5)
+
+
+def test_a_whist_size_without_kept_data_is_refused_by_name() -> None:
+    # given 33 players (a whist size, 4n + 1) whose starting round is not kept
+    assert is_whist_size(33) and not has_whist_tournament(33)
+    with pytest.raises(ValueError, match="no whist tournament for 33"):
+        whist_tournament(33)
+
+
+def test_a_whist_starting_round_for_another_size_is_refused() -> None:
+    with pytest.raises(AssertionError, match="not for 12 players"):
+        develop_whist(kept("whist.json", "13"), 12)
+
+
+def test_a_whist_starting_round_seating_a_player_twice_is_refused() -> None:
+    # given Wh(13)'s starting round with one player written over another
+    entry = kept("whist.json", "13")
+    start = [list(t) for t in entry["start"]]
+    start[0][0] = start[1][0]
+    with pytest.raises(AssertionError, match="once each"):
+        develop_whist({**entry, "start": start}, 13)
+
+
+def test_the_kept_rotational_sizes_are_listed_by_table_size() -> None:
+    assert {9, 27, 33, 51, 57} <= set(rotational_sizes(3))
+    assert {16, 52} <= set(rotational_sizes(4))
+    assert not set(rotational_sizes(3)) & set(rotational_sizes(4))
+
+
+def test_rotational_base_blocks_for_another_size_are_refused() -> None:
+    with pytest.raises(AssertionError, match="not for 34 players"):
+        develop_rotational(kept("rotational.json", "33"), 34)
+
+
+def test_rotational_base_blocks_over_a_group_without_the_subgroup_are_refused() -> None:
+    # Z_2 x Z_16 has three subgroups of order 2, so the first round is not defined
+    entry = {**kept("rotational.json", "33"), "group": [2, 16]}
+    with pytest.raises(AssertionError, match="no single subgroup of order 2"):
+        develop_rotational(entry, 33)
+
+
+def test_rotational_base_blocks_missing_a_block_are_refused() -> None:
+    # given KTS(33)'s base blocks with the last one dropped: the rounds seat 27 of 33
+    entry = kept("rotational.json", "33")
+    with pytest.raises(AssertionError, match="seat every player once"):
+        develop_rotational({**entry, "base": entry["base"][:-1]}, 33)
+
+
+def test_rotational_resolution_is_none_for_a_size_not_kept_or_another_table_size() -> None:
+    assert rotational_resolution(15, 3) is None
+    assert rotational_resolution(16, 3) is None
+
+
+def test_a_leveled_design_for_another_size_is_refused() -> None:
+    with pytest.raises(AssertionError, match="not for 22 players"):
+        develop_leveled(kept("leveled.json", "21"), 22)
+
+
+def test_a_leveled_design_missing_an_orbit_round_is_refused() -> None:
+    # given KTS(21) on levels with one of its three orbit rounds dropped: 9 rounds, not 10
+    entry = kept("leveled.json", "21")
+    with pytest.raises(AssertionError, match=r"\(v - 1\)/\(k - 1\) rounds"):
+        develop_leveled({**entry, "fixed_classes": entry["fixed_classes"][:-1]}, 21)
+
+
+def test_a_leveled_design_with_a_pair_twice_is_refused() -> None:
+    # given KTS(21) with two of its orbit rounds the same: those pairs meet twice
+    entry = kept("leveled.json", "21")
+    orbits = [entry["fixed_classes"][0]] * 2 + [entry["fixed_classes"][2]]
+    with pytest.raises(AssertionError, match="meets twice"):
+        develop_leveled({**entry, "fixed_classes": orbits}, 21)
+
+
+def test_kirkman_systems_exist_only_for_3_mod_6_and_are_named_by_construction() -> None:
+    assert kirkman_resolution(12) is None
+    assert kirkman_resolution(27) is not None
+    assert kirkman_resolution(27)[1] == "affine geometry AG(3, 3)"
+    assert kirkman_resolution(21) is not None
+    assert kirkman_resolution(21)[1] == "Kirkman triple system KTS(21) on levels"
+    built = kirkman_resolution(63)
+    assert built is not None and built[1] == "tripled KTS(21)"
+    assert {meeting_counts(built[0])[p] for p in all_pairs(range(63))} == {1}
+
+
+def test_resolvable_four_is_none_off_4_mod_12_and_names_its_construction() -> None:
+    assert resolvable_four(20) is None
+    assert resolvable_four(16) is not None and resolvable_four(16)[1] == "affine geometry AG(2, 4)"
+    built = resolvable_four(52)
+    assert built is not None and built[1] == "1-rotational resolvable (52, 4, 1) design"
+
+
+def test_a_kept_leveled_design_with_tables_of_four_is_used(
+    kept_data: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given a (16, 4, 1) design on Z_5 x 3 plus a fixed point, kept as the only way to 16
+    from pairing.algorithms import designs
+
+    base = [[15, 0, 5, 10], [7, 8, 14, 11], [12, 4, 13, 1], [9, 3, 2, 6]]
+    entry = {"q": 5, "levels": 3, "k": 4, "fixed_point": True, "base": base, "fixed_classes": []}
+    kept_data({"leveled.json": {"16": entry}, "rotational.json": {}})
+    monkeypatch.setattr(designs, "has_affine_resolution", lambda players, size: False)
+    # when the resolvable design for 16 is asked for, then it is developed from the levels
+    built = resolvable_four(16)
+    assert built is not None
+    design, name = built
+    assert name == "resolvable (16, 4, 1) design on levels"
+    assert len(design) == 5
+    assert {meeting_counts(design)[p] for p in all_pairs(range(16))} == {1}
+
+
+def test_no_social_golfer_schedule_is_offered_when_none_is_kept() -> None:
+    assert golf_schedule(36) is None
+
+
+def test_a_kept_golf_schedule_with_a_short_table_is_refused(kept_data: Any) -> None:
+    # given the kept 32-player schedule with one table cut to three players
+    entry = kept("golf.json", "32")
+    rounds = [[list(t) for t in r] for r in entry["rounds"]]
+    rounds[0][0] = rounds[0][0][:3]
+    kept_data({"golf.json": {"32": {**entry, "rounds": rounds}}})
+    with pytest.raises(AssertionError, match="wrong size"):
+        golf_schedule(32)
+
+
+def test_a_kept_golf_schedule_with_a_repeated_meeting_is_refused(kept_data: Any) -> None:
+    # given the kept 32-player schedule with its first round played twice
+    entry = kept("golf.json", "32")
+    rounds = [entry["rounds"][0], *entry["rounds"]]
+    kept_data({"golf.json": {"32": {**entry, "rounds": rounds}}})
+    with pytest.raises(AssertionError, match="meets twice"):
+        golf_schedule(32)

@@ -152,3 +152,14 @@ def test_same_seed_same_round() -> None:
     assert rotating_seat(entrants, history, seed=4) == rotating_seat(
         list(reversed(entrants)), history, seed=4
     )
+
+
+def test_a_rotating_round_needs_two_entrants() -> None:
+    with pytest.raises(PairingError) as raised:
+        rotating_seat([Entrant(id=1, score=0, rank=1)], History(), seed=1)
+    assert raised.value.code == "too_few"
+
+
+def test_a_whist_schedule_refuses_an_entrant_listed_twice() -> None:
+    with pytest.raises(ValueError, match="unique"):
+        whist_schedule([1, 2, 3, 4, 5, 6, 7, 7], seed=1)
