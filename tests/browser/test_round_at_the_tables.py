@@ -147,9 +147,7 @@ def _cards(organiser_page: Any, live_server: Any, tmp_path: Any) -> dict[int, li
         links[number] = list(dict.fromkeys(uris))
     pdftoppm = shutil.which("pdftoppm")
     assert pdftoppm is not None, "pdftoppm (poppler-utils) is needed to read the cards"
-    subprocess.run(
-        [pdftoppm, "-r", "150", "-png", str(pdf), str(tmp_path / "card")], check=True
-    )
+    subprocess.run([pdftoppm, "-r", "150", "-png", str(pdf), str(tmp_path / "card")], check=True)
     for number, image in enumerate(sorted(tmp_path.glob("card*.png")), start=1):
         decoded = {r.text for r in zxingcpp.read_barcodes(Image.open(image))}
         assert decoded == set(links[number]), f"table {number}'s QR codes are its links"
@@ -193,10 +191,11 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     # hand 1, tally, recorded by Budi & Siti. Budi leads.
     home.check('input[name="leader"][value="0"]')
     # a 7-point play, typed: refused naming Budi, the play kept for correcting
+    home.check('input[name="end"][value="domino:2"]')
     home.fill('input[name="scores"]', "0:7")
     _act(home, '[data-testid="save"]')
-    error = _error(home, "scores")
     _shot(home, "04-seven-points")
+    error = _error(home, "scores")
     assert "Budi" in error and "7" in error
     assert home.input_value('input[name="scores"]') == "0:7"
     assert home.is_checked('input[name="leader"][value="0"]')
@@ -205,11 +204,11 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     _act(home, '[data-testid="add-1-5"]')
     assert home.input_value('input[name="scores"]') == "0:10 1:5"
     # Siti goes out, but her remaining pips are typed as 5: refused naming her
-    home.check('input[name="end"][value="domino:2"]')
+    assert home.is_checked('input[name="end"][value="domino:2"]')
     _fill_left(home, [7, 8, 5, 6])
     _act(home, '[data-testid="save"]')
-    error = _error(home, "left_2")
     _shot(home, "05-impossible-pips")
+    error = _error(home, "left_2")
     assert "Siti" in error
     assert home.input_value('input[name="scores"]') == "0:10 1:5"
     assert home.input_value('input[name="left_0"]') == "7"
@@ -228,15 +227,16 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     assert not home.is_visible('[data-testid="confirm"]')
     _shot(home, "06-home-waits")
     match.refresh_from_db()
-    home.evaluate(
-        """([url, version]) => { const f = document.createElement('form');
+    with home.expect_navigation():
+        home.evaluate(
+            """([url, version]) => { const f = document.createElement('form');
         f.method = 'post'; f.action = url;
         for (const [k, v] of [['version', version], ['csrfmiddlewaretoken',
           document.querySelector('[name=csrfmiddlewaretoken]').value]]) {
           const i = document.createElement('input'); i.name = k; i.value = v; f.append(i); }
         document.body.append(f); f.submit(); }""",
-        [f"/matches/{match.pk}/hands/1/confirm/", str(match.version)],
-    )
+            [f"/matches/{match.pk}/hands/1/confirm/", str(match.version)],
+        )
     home.wait_for_load_state("networkidle")
     _shot(home, "07-own-confirm-refused")
     assert "sendiri" in home.inner_text("main")
@@ -250,8 +250,8 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     away.check('input[name="leader"][value="0"]')
     _act(away, '[data-testid="add-2-20"]')
     _act(away, '[data-testid="save"]')
-    error = _error(away, "leader")
     _shot(away, "09-wrong-leader")
+    error = _error(away, "leader")
     assert "Budi" in error and "Siti" in error
     assert away.input_value('input[name="scores"]') == "2:20"
     away.check('input[name="leader"][value="2"]')
@@ -282,8 +282,8 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     # Siti's [4|6] on the west end (1): refused naming her, the hand kept
     _tap_tile(home, 4, 6)
     _act(home, '[data-testid="play-W"]')
-    error = _error(home, "tile")
     _shot(home, "11-illegal-tile")
+    error = _error(home, "tile")
     assert "Siti" in error and "ujung barat" in error and "cocok di ujung timur" in error
     assert home.input_value('textarea[name="moves"]') == "1 1-4"
     # Siti lays [1|6] on the west end instead: 6 + 4 = 10 takes her side to 55
@@ -333,8 +333,8 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     _act(desk, '[data-testid="add-1-5"]')
     _act(desk, '[data-testid="add-2-15"]')
     _act(desk, '[data-testid="add-3-5"]')
-    error = _error(desk, "scores")
     _shot(desk, "16-tally-after-target")
+    error = _error(desk, "scores")
     # then Dewi's play is refused as not needed, the plays before it kept
     assert "Dewi" in error and "tidak diperlukan" in error
     assert desk.input_value('input[name="scores"]') == "1:5 2:15"
