@@ -239,7 +239,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
         )
     home.wait_for_load_state("networkidle")
     _shot(home, "07-own-confirm-refused")
-    assert "sendiri" in home.inner_text("main")
+    assert "Ronde 1 dicatat oleh pihak Anda" in home.inner_text(".sk-messages")
     assert Hand.objects.get(match=match, number=1).confirmed_via is None
     # the other side confirms it from its own phone
     _confirm(away, 1)
@@ -249,23 +249,26 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     _reload(away)
     away.check('input[name="leader"][value="0"]')
     _act(away, '[data-testid="add-2-20"]')
+    _act(away, '[data-testid="add-3-5"]')
+    away.check('input[name="end"][value="domino:1"]')
+    _fill_left(away, [3, 0, 4, 10])
     _act(away, '[data-testid="save"]')
     _shot(away, "09-wrong-leader")
     error = _error(away, "leader")
     assert "Budi" in error and "Siti" in error
-    assert away.input_value('input[name="scores"]') == "2:20"
+    assert away.input_value('input[name="scores"]') == "2:20 3:5"
+    assert away.input_value('input[name="left_3"]') == "10"
     away.check('input[name="leader"][value="2"]')
     # the page reloads in the middle of the hand: the hand is kept in the phone
-    away.wait_for_timeout(100)
     _reload(away)
-    away.wait_for_function("document.querySelector('input[name=scores]').value === '2:20'")
+    away.wait_for_function("document.querySelector('input[name=scores]').value === '2:20 3:5'")
+    away.wait_for_load_state("networkidle")
     _shot(away, "10-reload-restored")
     assert away.is_checked('input[name="leader"][value="2"]')
+    assert away.is_checked('input[name="end"][value="domino:1"]')
+    assert away.input_value('input[name="left_3"]') == "10"
     assert "disimpan di ponsel ini" in away.inner_text(".sk-messages")
     assert Hand.objects.filter(match=match).count() == 1
-    _act(away, '[data-testid="add-3-5"]')
-    away.check('input[name="end"][value="domino:1"]')
-    _fill_left(away, [3, 0, 4, 10])
     _act(away, '[data-testid="save"]')
     away.wait_for_selector('[data-testid="hand-2"]')
     _confirm(home, 2)
