@@ -159,7 +159,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     browser: Any, live_server: Any, tmp_path: Any
 ) -> None:
     # given a published round of two tables and its organiser
-    round, organiser = _round()
+    round, _organiser = _round()
     # when the organiser signs in on the site and opens the round by links
     desk = _phone(browser)
     desk.goto(f"{live_server.url}/")
@@ -316,7 +316,13 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     # and reopens the match for corrections
     desk.click("text=Buka kembali untuk koreksi")
     desk.wait_for_load_state("networkidle")
-    # and corrects hand 1: Budi's 10 was never played
+    # and corrects hand 1, a tally hand (the match is switched back to tallies first:
+    # a tally hand is refused while the match is entered tile by tile), Budi's 10 was
+    # never played
+    desk.select_option("#entry-mode", "tally")
+    with desk.expect_navigation():
+        desk.click("form:has(#entry-mode) button")
+    assert desk.input_value("#entry-mode") == "tally"
     desk.click('[data-testid="hand-1"] >> text=Koreksi')
     desk.fill('input[name="scores"]', "1:5")
     _act(desk, '[data-testid="save"]')
@@ -332,9 +338,6 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     _shot(desk, "16-correction-saved")
 
     # when hand 3 is entered again, in tally mode, with one play after the target
-    desk.select_option("#entry-mode", "tally")
-    desk.click("form:has(#entry-mode) button")
-    desk.wait_for_selector('[data-testid="add-1-5"]')
     desk.check('input[name="leader"][value="1"]')
     _act(desk, '[data-testid="add-1-5"]')
     _act(desk, '[data-testid="add-2-15"]')
