@@ -17,7 +17,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from ipware.ip import get_client_ip
 
-UNKNOWN = "0.0.0.0"  # noqa: S104 (a bucket name, never bound)
+UNKNOWN = "0.0.0.0"  # noqa: S104  # nosec B104 - a bucket name, never bound
 
 
 def client_address(request: HttpRequest) -> str:
