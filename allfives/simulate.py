@@ -34,7 +34,7 @@ from allfives.match import MatchState
 from allfives.moves import PASS_FIELD
 from allfives.rules import Rules, check_players, side_of
 from allfives.scoresheet import FORMAT
-from allfives.settlement import settle_blocked, settle_domino
+from allfives.settlement import Settlement, settle_blocked, settle_domino
 from allfives.strategies import STRATEGIES, Strategy, choose_greedy, choose_random
 from allfives.tiles import BIT, IS_DOUBLE, LOW, OTHER, PIP_MASK_OR_NONE, PIPS, TEXT, mask_pips
 
@@ -103,6 +103,51 @@ def _strategies(players: int, strategies: Sequence[str | Strategy]) -> list[Stra
             f"give one strategy or one per seat ({players}), each of {sorted(STRATEGIES)}"
         )
     return [STRATEGIES[name] if isinstance(name, str) else name for name in names]
+
+
+def _hand_settle(
+    match: MatchState,
+    stats: MatchStats,
+    settlement: Settlement,
+    went_out: int | None,
+    play_x2: int,
+    moves: int,
+    rng: random.Random,
+) -> int | None:
+    """Settle a hand that ended in a domino or a block and record it; the next hand's
+    leader, or None when the match is over."""
+    match.settle(settlement)
+    match.end_hand(went_out)
+    stats.hands.append(
+        HandStats(
+            settlement.end,
+            play_x2,
+            sum(settlement.bonus_x2.values()),
+            moves,
+            tuple(match.totals_x2.values()),
+            match.next_leader,
+        )
+    )
+    if match.is_over:
+        return None
+    # R21: the player who went out leads; after a block, a new lot.
+    next_leader = match.next_leader
+    return rng.randrange(match.players) if next_leader is None else next_leader
+
+
+def _simulated(
+    match: MatchState, stats: MatchStats, rules: Rules, hands_json: list[object]
+) -> SimulatedMatch:
+    """The simulated scoresheet and statistics of a match that is over."""
+    stats.totals_x2 = match.totals_x2
+    stats.winners = list(match.winners)
+    document: dict[str, object] = {
+        "format": FORMAT,
+        "players": match.players,
+        "rules": rules.to_json(),
+        "hands": hands_json,
+    }
+    return SimulatedMatch(document, stats)
 
 
 def play_match(
@@ -298,32 +343,11 @@ def play_match(
             settlement = settle_domino(winner=went_out, pips=left_pips, players=players)
         else:
             settlement = settle_blocked(pips=left_pips, players=players, award=award)
-        match.settle(settlement)
-        match.end_hand(went_out)
-        stats.hands.append(
-            HandStats(
-                settlement.end,
-                play_x2,
-                sum(settlement.bonus_x2.values()),
-                len(moves),
-                tuple(match.totals_x2.values()),
-                match.next_leader,
-            )
-        )
-        if match.is_over:
+        following = _hand_settle(match, stats, settlement, went_out, play_x2, len(moves), rng)
+        if following is None:
             break
-        # R21: the player who went out leads; after a block, a new lot.
-        next_leader = match.next_leader
-        leader = rng.randrange(players) if next_leader is None else next_leader
-    stats.totals_x2 = match.totals_x2
-    stats.winners = list(match.winners)
-    document: dict[str, object] = {
-        "format": FORMAT,
-        "players": players,
-        "rules": rules.to_json(),
-        "hands": hands_json,
-    }
-    return SimulatedMatch(document, stats)
+        leader = following
+    return _simulated(match, stats, rules, hands_json)
 
 
 def _play_match_with(
@@ -387,32 +411,11 @@ def _play_match_with(
             stats.hands.append(HandStats("target", play_x2, 0, len(moves), totals))
             break
         settlement = state.settle_pips(state.left_pips({}))
-        match.settle(settlement)
-        match.end_hand(state.went_out)
-        stats.hands.append(
-            HandStats(
-                settlement.end,
-                play_x2,
-                sum(settlement.bonus_x2.values()),
-                len(moves),
-                tuple(match.totals_x2.values()),
-                match.next_leader,
-            )
-        )
-        if match.is_over:
+        following = _hand_settle(match, stats, settlement, state.went_out, play_x2, len(moves), rng)
+        if following is None:
             break
-        # R21: the player who went out leads; after a block, a new lot.
-        next_leader = match.next_leader
-        leader = rng.randrange(players) if next_leader is None else next_leader
-    stats.totals_x2 = match.totals_x2
-    stats.winners = list(match.winners)
-    document: dict[str, object] = {
-        "format": FORMAT,
-        "players": players,
-        "rules": rules.to_json(),
-        "hands": hands_json,
-    }
-    return SimulatedMatch(document, stats)
+        leader = following
+    return _simulated(match, stats, rules, hands_json)
 
 
 def simulate_match(
