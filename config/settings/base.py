@@ -120,16 +120,24 @@ LOGIN_REDIRECT_URL = "matches:my_tables"
 LOGOUT_REDIRECT_URL = "league:home"
 
 # Mail (password resets). The embedded default prints mails on the console.
-MAILERS: dict[str, dict[str, object]] = {
-    "default": {
-        "BACKEND": env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"),
-    }
-}
-if MAILERS["default"]["BACKEND"] == "django.core.mail.backends.smtp.EmailBackend":
-    MAILERS["default"]["OPTIONS"] = {
-        "host": env("EMAIL_HOST", default="localhost"),
-        "port": env.int("EMAIL_PORT", default=25),
-    }
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+
+
+def mailers(default_backend: str) -> dict[str, dict[str, object]]:
+    """The mail settings: ``EMAIL_BACKEND`` (else ``default_backend``), with
+    ``EMAIL_HOST`` and ``EMAIL_PORT`` for SMTP."""
+    backend = env("EMAIL_BACKEND", default=default_backend)
+    found: dict[str, object] = {"BACKEND": backend}
+    if backend == SMTP_BACKEND:
+        found["OPTIONS"] = {
+            "host": env("EMAIL_HOST", default="localhost"),
+            "port": env.int("EMAIL_PORT", default=25),
+        }
+    return {"default": found}
+
+
+# The embedded default prints mail (password resets) to the console.
+MAILERS = mailers("django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Kelipatan <noreply@localhost>")
 
 # Internationalisation: Indonesian first, English second (the language switch).

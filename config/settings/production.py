@@ -3,7 +3,7 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from config.settings.base import *  # noqa: F403
-from config.settings.base import env
+from config.settings.base import SMTP_BACKEND, env, mailers
 
 SECRET_KEY = env("SECRET_KEY", default="")
 if not SECRET_KEY or SECRET_KEY.startswith("django-insecure") or len(SECRET_KEY) < 50:
@@ -33,3 +33,6 @@ DATABASES["default"]["CONN_MAX_AGE"] = CONN_MAX_AGE  # noqa: F405  (Django reads
 # read from the header the proxy appends to (league/addresses.py), so that the login
 # lockout and the token throttle count per client and not for everyone at once.
 PROXY_COUNT = env.int("PROXY_COUNT", default=1)
+
+# Mail is sent for real in production: SMTP unless EMAIL_BACKEND names another backend.
+MAILERS = mailers(SMTP_BACKEND)
