@@ -290,7 +290,7 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
     names = _names(match)
     if match.entry_mode == Match.EntryMode.TALLY:
         try:
-            plays = scores_parse(data.get("scores", ""))
+            plays = scores_parse(data.get("scores", ""), seat_count=match.player_count)
         except ValidationError as exc:
             return "scores", exc.messages[0]
         if action == "undo":
@@ -303,7 +303,7 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
         data["scores"] = scores_format(plays)
         return None, None
     try:
-        moves = moves_parse(data.get("moves", ""))
+        moves = moves_parse(data.get("moves", ""), seat_count=match.player_count)
     except ValidationError as exc:
         return "moves", exc.messages[0]
     if action == "undo":
@@ -335,7 +335,7 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
     else:
         return None, None
     try:
-        moves_parse(moves_format([move]))
+        moves_parse(moves_format([move]), seat_count=match.player_count)
     except ValidationError as exc:
         return "tile", exc.messages[0]
     after = tiles_draft(match=match, leader=int(leader), moves=[*moves, move])
@@ -384,7 +384,7 @@ def _draft_points(match: Match, form: HandFormT) -> tuple[dict[str, int], TilesD
 
     if isinstance(form, TallyHandForm):
         try:
-            plays = scores_parse(str(value("scores")))
+            plays = scores_parse(str(value("scores")), seat_count=match.player_count)
         except ValidationError:
             return points, None
         for seat, scored in plays:
@@ -396,7 +396,7 @@ def _draft_points(match: Match, form: HandFormT) -> tuple[dict[str, int], TilesD
     if not leader.isdigit():
         return points, None
     try:
-        moves = moves_parse(str(value("moves")))
+        moves = moves_parse(str(value("moves")), seat_count=match.player_count)
     except ValidationError:
         return points, None
     draft = tiles_draft(match=match, leader=int(leader), moves=moves)

@@ -186,7 +186,7 @@ def test_the_page_shows_confirm_to_the_other_side_and_waiting_to_the_recorder() 
         "version": match.version,
         "number": 1,
         "leader": 0,
-        "scores": "0:10 1:5",
+        "scores": "1:10 2:5",
         "end": "domino:2",
         "left_0": 7,
         "left_1": 8,
