@@ -98,6 +98,38 @@ def _closed_page(request: HttpRequest, message: str, *, status: int = 403) -> Ht
     return render(request, "matches/closed.html", {"message": message}, status=status)
 
 
+class MatchFinished(Exception):
+    """The match behind a table link is finished: its link shows the result, not a
+    scoring page."""
+
+    def __init__(self, match: Match, message: str) -> None:
+        super().__init__(message)
+        self.match = match
+        self.message = message
+
+
+def _finished_page(request: HttpRequest, match: Match, message: str) -> HttpResponse:
+    """The finished match as a table link shows it: the winner, the final score, why it
+    can no longer be scored and where its scoresheet is."""
+    seats = match_seats(match=match)
+    sides = [
+        {
+            "side": side,
+            "names": [s.name for s in seats if s.side == side],
+            "total_x2": match.total_x2(side),
+            "is_winner": side in match.winners,
+        }
+        for side in sides_of(match.player_count)
+    ]
+    context = {
+        "match": match,
+        "message": message,
+        "sides": sides,
+        "winner_names": [s.name for s in seats if s.side in match.winners],
+    }
+    return render(request, "matches/finished.html", context)
+
+
 def _require_open_round(table: Table | None) -> None:
     if table is None:
         return
@@ -123,6 +155,8 @@ def _scoring[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
             return view(*args, **kwargs)
         except TableClosed as exc:
             return _closed_page(request, exc.message, status=exc.status)
+        except MatchFinished as exc:
+            return _finished_page(request, exc.match, exc.message)
         except SignInNeeded:
             return redirect_to_login(request.get_full_path())
 
@@ -152,6 +186,8 @@ def _match_for(request: HttpRequest, match_id: int) -> tuple[Match, TableLink | 
         try:
             table_link_check(link=link, match=match)
         except ValidationError as exc:
+            if exc.code == "match_finished":
+                raise MatchFinished(match, exc.messages[0]) from None
             raise TableClosed(exc.messages[0], status=410) from None
         return match, link
     if not request.user.is_authenticated:
@@ -175,6 +211,8 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     try:
         table_link_check(link=link, match=match)
     except ValidationError as exc:
+        if exc.code == "match_finished" and match is not None:
+            return _finished_page(request, match, exc.messages[0])
         return _closed_page(request, exc.messages[0], status=410)
     links = dict(request.session.get(SESSION_LINKS, {}))
     links[str(link.table_id)] = key
