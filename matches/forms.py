@@ -7,9 +7,11 @@ hand step by step (a scoring play, a tile laid, a draw, a pass, undo) edit the
 ``scores`` or ``moves`` text, so the page works with plain form posts; htmx only
 saves the page reload.
 
-Text forms (also typed by hand): tally scores ``"0:10 2:15"`` (seat:points);
-moves one per line, ``"0 3-6"`` (the lead), ``"1 6-6 E"`` (a tile on an end),
-``"2 draw 2-4"`` or ``"2 draw"`` (face not seen), ``"3 pass"``.
+Text forms (also typed by hand): tally scores ``"1:10 3:15"`` (seat:points);
+moves one per line, ``"1 3-6"`` (the lead), ``"2 6-6 E"`` (a tile on an end),
+``"3 draw 2-4"`` or ``"3 draw"`` (face not seen), ``"4 pass"``. People count seats
+from 1 (kursi 1..N), so the text does too; the hand the forms build keeps the
+scoresheet's seats from 0 (docs/scoresheet.md).
 """
 
 from __future__ import annotations
@@ -28,8 +30,20 @@ _TILE = re.compile(r"^[0-6]-[0-6]$")
 ENDS = ("W", "E", "N", "S")
 
 
-def scores_parse(text: str) -> list[list[int]]:
-    """``"0:10 2:15"`` → ``[[0, 10], [2, 15]]``."""
+def seat_parse(text: str, *, seat_count: int) -> int:
+    """A seat as a person types it (1..N) → the scoresheet's seat (0..N-1)."""
+    seat = int(text)
+    if not 1 <= seat <= seat_count:
+        raise ValidationError(
+            _("Seat %(seat)d does not exist: seats count from 1 to %(count)d.")
+            % {"seat": seat, "count": seat_count},
+            code="bad_seat",
+        )
+    return seat - 1
+
+
+def scores_parse(text: str, *, seat_count: int) -> list[list[int]]:
+    """``"1:10 3:15"`` → ``[[0, 10], [2, 15]]``."""
     plays = []
     for token in re.split(r"[\s,;]+", text.strip()):
         if not token:
@@ -41,15 +55,15 @@ def scores_parse(text: str) -> list[list[int]]:
                 % {"t": token},
                 code="bad_scores",
             )
-        plays.append([int(match.group(1)), int(match.group(2))])
+        plays.append([seat_parse(match.group(1), seat_count=seat_count), int(match.group(2))])
     return plays
 
 
 def scores_format(plays: list[list[int]]) -> str:
-    return " ".join(f"{seat}:{points}" for seat, points in plays)
+    return " ".join(f"{seat + 1}:{points}" for seat, points in plays)
 
 
-def move_parse(line: str) -> dict[str, Any]:
+def move_parse(line: str, *, seat_count: int) -> dict[str, Any]:
     """One line of moves text → a docs/scoresheet.md move."""
     tokens = line.split()
     if len(tokens) < 2 or not tokens[0].isdigit():
@@ -58,7 +72,7 @@ def move_parse(line: str) -> dict[str, Any]:
             % {"l": line},
             code="bad_moves",
         )
-    seat, word = int(tokens[0]), tokens[1].lower()
+    seat, word = seat_parse(tokens[0], seat_count=seat_count), tokens[1].lower()
     if word == "pass" and len(tokens) == 2:
         return {"seat": seat, "pass": True}
     if word == "draw" and len(tokens) <= 3:
@@ -86,12 +100,12 @@ def move_parse(line: str) -> dict[str, Any]:
     )
 
 
-def moves_parse(text: str) -> list[dict[str, Any]]:
-    return [move_parse(line) for line in text.splitlines() if line.strip()]
+def moves_parse(text: str, *, seat_count: int) -> list[dict[str, Any]]:
+    return [move_parse(line, seat_count=seat_count) for line in text.splitlines() if line.strip()]
 
 
 def move_format(move: dict[str, Any]) -> str:
-    seat = move["seat"]
+    seat = int(move["seat"]) + 1
     if "play" in move:
         return (
             f"{seat} {move['play']} {move['end']}" if move.get("end") else f"{seat} {move['play']}"
@@ -184,7 +198,7 @@ class TallyHandForm(HandForm):
         ]
 
     def clean_scores(self) -> list[list[int]]:
-        return scores_parse(self.cleaned_data.get("scores") or "")
+        return scores_parse(self.cleaned_data.get("scores") or "", seat_count=len(self.seats))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -224,7 +238,7 @@ class TilesHandForm(HandForm):
     )
 
     def clean_moves(self) -> list[dict[str, Any]]:
-        return moves_parse(self.cleaned_data.get("moves") or "")
+        return moves_parse(self.cleaned_data.get("moves") or "", seat_count=len(self.seats))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -98,6 +98,38 @@ def _closed_page(request: HttpRequest, message: str, *, status: int = 403) -> Ht
     return render(request, "matches/closed.html", {"message": message}, status=status)
 
 
+class MatchFinished(Exception):
+    """The match behind a table link is finished: its link shows the result, not a
+    scoring page."""
+
+    def __init__(self, match: Match, message: str) -> None:
+        super().__init__(message)
+        self.match = match
+        self.message = message
+
+
+def _finished_page(request: HttpRequest, match: Match, message: str) -> HttpResponse:
+    """The finished match as a table link shows it: the winner, the final score, why it
+    can no longer be scored and where its scoresheet is."""
+    seats = match_seats(match=match)
+    sides = [
+        {
+            "side": side,
+            "names": [s.name for s in seats if s.side == side],
+            "total_x2": match.total_x2(side),
+            "is_winner": side in match.winners,
+        }
+        for side in sides_of(match.player_count)
+    ]
+    context = {
+        "match": match,
+        "message": message,
+        "sides": sides,
+        "winner_names": [s.name for s in seats if s.side in match.winners],
+    }
+    return render(request, "matches/finished.html", context)
+
+
 def _require_open_round(table: Table | None) -> None:
     if table is None:
         return
@@ -123,6 +155,8 @@ def _scoring[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
             return view(*args, **kwargs)
         except TableClosed as exc:
             return _closed_page(request, exc.message, status=exc.status)
+        except MatchFinished as exc:
+            return _finished_page(request, exc.match, exc.message)
         except SignInNeeded:
             return redirect_to_login(request.get_full_path())
 
@@ -152,6 +186,8 @@ def _match_for(request: HttpRequest, match_id: int) -> tuple[Match, TableLink | 
         try:
             table_link_check(link=link, match=match)
         except ValidationError as exc:
+            if exc.code == "match_finished":
+                raise MatchFinished(match, exc.messages[0]) from None
             raise TableClosed(exc.messages[0], status=410) from None
         return match, link
     if not request.user.is_authenticated:
@@ -175,6 +211,8 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     try:
         table_link_check(link=link, match=match)
     except ValidationError as exc:
+        if exc.code == "match_finished" and match is not None:
+            return _finished_page(request, match, exc.messages[0])
         return _closed_page(request, exc.messages[0], status=410)
     links = dict(request.session.get(SESSION_LINKS, {}))
     links[str(link.table_id)] = key
@@ -290,7 +328,7 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
     names = _names(match)
     if match.entry_mode == Match.EntryMode.TALLY:
         try:
-            plays = scores_parse(data.get("scores", ""))
+            plays = scores_parse(data.get("scores", ""), seat_count=match.player_count)
         except ValidationError as exc:
             return "scores", exc.messages[0]
         if action == "undo":
@@ -303,7 +341,7 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
         data["scores"] = scores_format(plays)
         return None, None
     try:
-        moves = moves_parse(data.get("moves", ""))
+        moves = moves_parse(data.get("moves", ""), seat_count=match.player_count)
     except ValidationError as exc:
         return "moves", exc.messages[0]
     if action == "undo":
@@ -335,7 +373,7 @@ def _step(data: QueryDict, action: str, match: Match) -> tuple[str | None, str |
     else:
         return None, None
     try:
-        moves_parse(moves_format([move]))
+        moves_parse(moves_format([move]), seat_count=match.player_count)
     except ValidationError as exc:
         return "tile", exc.messages[0]
     after = tiles_draft(match=match, leader=int(leader), moves=[*moves, move])
@@ -384,7 +422,7 @@ def _draft_points(match: Match, form: HandFormT) -> tuple[dict[str, int], TilesD
 
     if isinstance(form, TallyHandForm):
         try:
-            plays = scores_parse(str(value("scores")))
+            plays = scores_parse(str(value("scores")), seat_count=match.player_count)
         except ValidationError:
             return points, None
         for seat, scored in plays:
@@ -396,7 +434,7 @@ def _draft_points(match: Match, form: HandFormT) -> tuple[dict[str, int], TilesD
     if not leader.isdigit():
         return points, None
     try:
-        moves = moves_parse(str(value("moves")))
+        moves = moves_parse(str(value("moves")), seat_count=match.player_count)
     except ValidationError:
         return points, None
     draft = tiles_draft(match=match, leader=int(leader), moves=moves)

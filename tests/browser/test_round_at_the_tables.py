@@ -192,17 +192,17 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     home.check('input[name="leader"][value="0"]')
     # a 7-point play, typed: refused naming Budi, the play kept for correcting
     home.check('input[name="end"][value="domino:2"]')
-    home.fill('input[name="scores"]', "0:7")
+    home.fill('input[name="scores"]', "1:7")
     _act(home, '[data-testid="save"]')
     _shot(home, "04-seven-points")
     error = _error(home, "scores")
     assert "Budi" in error and "7" in error
-    assert home.input_value('input[name="scores"]') == "0:7"
+    assert home.input_value('input[name="scores"]') == "1:7"
     assert home.is_checked('input[name="leader"][value="0"]')
     home.fill('input[name="scores"]', "")
     _act(home, '[data-testid="add-0-10"]')
     _act(home, '[data-testid="add-1-5"]')
-    assert home.input_value('input[name="scores"]') == "0:10 1:5"
+    assert home.input_value('input[name="scores"]') == "1:10 2:5"
     # Siti goes out, but her remaining pips are typed as 5: refused naming her
     assert home.is_checked('input[name="end"][value="domino:2"]')
     _fill_left(home, [7, 8, 5, 6])
@@ -210,7 +210,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     _shot(home, "05-impossible-pips")
     error = _error(home, "left_2")
     assert "Siti" in error
-    assert home.input_value('input[name="scores"]') == "0:10 1:5"
+    assert home.input_value('input[name="scores"]') == "1:10 2:5"
     assert home.input_value('input[name="left_0"]') == "7"
     # a double tap on "save": one hand stored
     home.fill('input[name="left_2"]', "0")
@@ -256,12 +256,12 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     _shot(away, "09-wrong-leader")
     error = _error(away, "leader")
     assert "Budi" in error and "Siti" in error
-    assert away.input_value('input[name="scores"]') == "2:20 3:5"
+    assert away.input_value('input[name="scores"]') == "3:20 4:5"
     assert away.input_value('input[name="left_3"]') == "10"
     away.check('input[name="leader"][value="2"]')
     # the page reloads in the middle of the hand: the hand is kept in the phone
     _reload(away)
-    away.wait_for_function("document.querySelector('input[name=scores]').value === '2:20 3:5'")
+    away.wait_for_function("document.querySelector('input[name=scores]').value === '3:20 4:5'")
     away.wait_for_load_state("networkidle")
     _shot(away, "10-reload-restored")
     assert away.is_checked('input[name="leader"][value="2"]')
@@ -288,7 +288,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     _shot(home, "11-illegal-tile")
     error = _error(home, "tile")
     assert "Siti" in error and "ujung barat" in error and "cocok di ujung timur" in error
-    assert home.input_value('textarea[name="moves"]') == "1 1-4"
+    assert home.input_value('textarea[name="moves"]') == "2 1-4"
     # Siti lays [1|6] on the west end instead: 6 + 4 = 10 takes her side to 55
     _tap_tile(home, 1, 6)
     _act(home, '[data-testid="play-W"]')
@@ -298,7 +298,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     _act(home, '[data-testid="play"]')
     _shot(home, "12-tile-after-target")
     assert "tidak diperlukan" in _error(home, "tile")
-    assert home.input_value('textarea[name="moves"]') == "1 1-4\n2 1-6 W"
+    assert home.input_value('textarea[name="moves"]') == "2 1-4\n3 1-6 W"
     _act(home, '[data-testid="save"]')
     home.wait_for_selector('[data-testid="hand-3"]')
     _confirm(away, 3)
@@ -324,7 +324,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
         desk.click("form:has(#entry-mode) button")
     assert desk.input_value("#entry-mode") == "tally"
     desk.click('[data-testid="hand-1"] >> text=Koreksi')
-    desk.fill('input[name="scores"]', "1:5")
+    desk.fill('input[name="scores"]', "2:5")
     _act(desk, '[data-testid="save"]')
     # then the page names the hand that no longer fits and offers to remove it
     errors = str(desk.inner_text('[data-testid="form-errors"]'))
@@ -346,7 +346,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     error = _error(desk, "scores")
     # then Dewi's play is refused as not needed, the plays before it kept
     assert "Dewi" in error and "tidak diperlukan" in error
-    assert desk.input_value('input[name="scores"]') == "1:5 2:15"
+    assert desk.input_value('input[name="scores"]') == "2:5 3:15"
     desk.check('input[name="end"][value="target"]')
     _act(desk, '[data-testid="save"]')
     desk.wait_for_selector('[data-testid="hand-3"]')

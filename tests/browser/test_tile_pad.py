@@ -84,24 +84,24 @@ def test_tiles_are_laid_with_the_pad_an_illegal_one_is_refused_and_a_reload_keep
     assert page.inner_text('[data-testid="tile-shown"]') == "[3|6]"
     _shot(page, "pad-1-tile-chosen")
     _act(page, '[data-testid="play"]')
-    assert page.input_value('textarea[name="moves"]') == "0 3-6"
+    assert page.input_value('textarea[name="moves"]') == "1 3-6"
     # and Siti's [6|6] is laid on the west end (3): refused, naming her and the fitting end
     _tap_tile(page, 6, 6)
     _act(page, '[data-testid="play-W"]')
     error = page.inner_text('[data-testid="error-tile"]')
     _shot(page, "pad-2-illegal-tile")
     assert "Siti" in error and "ujung barat" in error and "cocok di ujung timur" in error
-    assert page.input_value('textarea[name="moves"]') == "0 3-6"
+    assert page.input_value('textarea[name="moves"]') == "1 3-6"
     # then laid on the east end it goes in
     _act(page, '[data-testid="play-E"]')
-    assert page.input_value('textarea[name="moves"]') == "0 3-6\n1 6-6 E"
+    assert page.input_value('textarea[name="moves"]') == "1 3-6\n2 6-6 E"
     # when the phone reloads the page in the middle of the hand
     page.reload()
     page.wait_for_load_state("networkidle")
     page.wait_for_function("document.querySelector('textarea[name=moves]').value.includes('6-6')")
     _shot(page, "pad-3-after-reload")
     # then the hand is still there, with a note, and nothing was saved
-    assert page.input_value('textarea[name="moves"]') == "0 3-6\n1 6-6 E"
+    assert page.input_value('textarea[name="moves"]') == "1 3-6\n2 6-6 E"
     assert "disimpan di ponsel ini" in page.inner_text(".sk-messages")
     assert not match.hands.exists()
     context.close()

@@ -54,24 +54,24 @@ def test_an_illegal_tile_is_refused_and_the_moves_keep_their_last_legal_state(
     # given a hand led with [3|6]
     match = _match(table, Match.EntryMode.TILES)
     # when the next player lays [6|6] on the west end (3)
-    html = _post(browser, match, leader=0, moves="0 3-6", tile="6-6", action="play:W")
+    html = _post(browser, match, leader=0, moves="1 3-6", tile="6-6", action="play:W")
     # then it is refused in Indonesian, naming the player, saying where it would fit
     error = _error(html, "tile")
     assert _name(table, 1) in error
     assert "tidak cocok dengan ujung barat (3)" in error
     assert "cocok di ujung timur" in error
     # and the moves are as they were, the tile still chosen
-    assert ">\n0 3-6</textarea>" in html or ">0 3-6</textarea>" in html
+    assert ">\n1 3-6</textarea>" in html or ">1 3-6</textarea>" in html
     assert 'value="6-6"' in html
     assert not Hand.objects.exists()
 
 
 def test_a_tile_that_fits_no_end_says_so(browser: Client, table: Table) -> None:
     match = _match(table, Match.EntryMode.TILES)
-    html = _post(browser, match, leader=0, moves="0 3-6", tile="1-2", action="play")
+    html = _post(browser, match, leader=0, moves="1 3-6", tile="1-2", action="play")
     error = _error(html, "tile")
     assert "tidak cocok di ujung terbuka mana pun" in error
-    assert "1 1-2" not in html
+    assert "2 1-2" not in html
 
 
 def test_a_tally_play_after_the_target_is_called_unneeded_not_a_won_match(
@@ -79,7 +79,7 @@ def test_a_tally_play_after_the_target_is_called_unneeded_not_a_won_match(
 ) -> None:
     # given a hand whose plays already took side 1 to the target of 50
     match = _match(table, Match.EntryMode.TALLY)
-    scores = "0:25 2:25"
+    scores = "1:25 3:25"
     # when one more scoring play is tapped
     html = _post(browser, match, leader=0, scores=scores, action="add:1:10")
     # then it is refused as not needed, naming the player; nothing is added
@@ -93,7 +93,7 @@ def test_a_saved_tally_play_after_the_target_is_called_unneeded(
     browser: Client, table: Table
 ) -> None:
     match = _match(table, Match.EntryMode.TALLY)
-    html = _post(browser, match, leader=0, scores="0:25 2:25 1:10", end="target", action="save")
+    html = _post(browser, match, leader=0, scores="1:25 3:25 2:10", end="target", action="save")
     error = _error(html, "scores")
     assert "tidak diperlukan" in error and _name(table, 1) in error
     assert "sudah dimenangkan" not in html
@@ -102,7 +102,44 @@ def test_a_saved_tally_play_after_the_target_is_called_unneeded(
 
 def test_a_hand_restored_by_the_browser_is_shown_with_a_note(browser: Client, table: Table) -> None:
     match = _match(table, Match.EntryMode.TILES)
-    html = _post(browser, match, leader=0, moves="0 3-6\n1 6-6 E", action="show")
+    html = _post(browser, match, leader=0, moves="1 3-6\n2 6-6 E", action="show")
     assert "disimpan di ponsel ini" in html
-    assert "0 3-6\n1 6-6 E" in html
+    assert "1 3-6\n2 6-6 E" in html
     assert 'data-testid="error-tile"' not in html
+
+
+@pytest.mark.parametrize("typed", ["0:10", "5:10"])
+def test_a_typed_scoring_play_counts_seats_from_1_and_refuses_a_seat_outside_1_to_4(
+    browser: Client, table: Table, typed: str
+) -> None:
+    # given a tally hand at a table of four
+    match = _match(table, Match.EntryMode.TALLY)
+    # when a scoring play names kursi 0 or kursi 5
+    html = _post(browser, match, leader=0, scores=typed, end="blocked", action="save")
+    # then it is refused in Indonesian, saying seats count from 1 to 4; nothing is saved
+    error = _error(html, "scores")
+    assert f"Kursi {typed.split(':')[0]} tidak ada" in error
+    assert "dari 1 sampai 4" in error
+    assert not Hand.objects.exists()
+
+
+def test_a_typed_scoring_play_for_seat_1_is_the_first_seat_s_play(
+    browser: Client, table: Table
+) -> None:
+    # given a tally hand
+    match = _match(table, Match.EntryMode.TALLY)
+    # when the first seat's 10 is typed as "1:10" and the second seat taps a 5
+    html = _post(browser, match, leader=0, scores="1:10", action="add:1:5")
+    # then the text reads seats from 1, the second seat being kursi 2
+    assert 'value="1:10 2:5"' in html
+
+
+@pytest.mark.parametrize("typed", ["0 3-6", "5 3-6"])
+def test_a_typed_move_refuses_a_seat_outside_1_to_4(
+    browser: Client, table: Table, typed: str
+) -> None:
+    match = _match(table, Match.EntryMode.TILES)
+    html = _post(browser, match, leader=0, moves=typed, action="save")
+    error = _error(html, "moves")
+    assert f"Kursi {typed.split()[0]} tidak ada" in error
+    assert not Hand.objects.exists()

@@ -54,7 +54,7 @@ def _edit_post(match: Match, **fields: Any) -> dict[str, str]:
         "version": match.version,
         "number": 1,
         "leader": 0,
-        "scores": "1:5",
+        "scores": "2:5",
         "end": "domino:2",
         "left_0": 7,
         "left_1": 8,

@@ -67,17 +67,17 @@ def test_a_user_who_does_not_score_the_tournament_gets_403(stranger: Any, match:
 def test_scoring_buttons_build_the_hand_without_saving_it(browser: Client, match: Match) -> None:
     # when the scorekeeper taps "seat 0 scores 10" then "seat 1 scores 5"
     first = browser.post(page(match), tally_post(match, leader=0, action="add:0:10"))
-    second = browser.post(page(match), tally_post(match, leader=0, scores="0:10", action="add:1:5"))
+    second = browser.post(page(match), tally_post(match, leader=0, scores="1:10", action="add:1:5"))
     # then the plays are in the form and in the provisional totals, nothing is stored
     assert first.status_code == second.status_code == 200
-    assert 'value="0:10 1:5"' in second.content.decode()
+    assert 'value="1:10 2:5"' in second.content.decode()
     assert 'class="sk-draft"' in second.content.decode()
     assert not Hand.objects.exists()
 
 
 def test_saving_a_hand_with_a_plain_form_post_stores_it(browser: Client, match: Match) -> None:
     data = tally_post(
-        match, leader=0, scores="0:10 1:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
+        match, leader=0, scores="1:10 2:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
     )
     response = browser.post(page(match), {**data, "action": "save"})
     assert response.status_code == 302
@@ -92,7 +92,7 @@ def test_a_refused_hand_shows_the_engines_reason_at_the_field_and_keeps_what_was
     browser: Client, match: Match
 ) -> None:
     data = tally_post(
-        match, leader=0, scores="0:12 1:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
+        match, leader=0, scores="1:12 2:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
     )
     response = browser.post(page(match), {**data, "action": "save"})
     html = response.content.decode()
@@ -101,7 +101,7 @@ def test_a_refused_hand_shows_the_engines_reason_at_the_field_and_keeps_what_was
     # the engine counts seats from 0; people see the player in seat 0 named
     first = match.table.seats.get(number=0).entry.player.name
     assert f"{first} scores 12" in error_at_scores
-    assert 'value="0:12 1:5"' in html
+    assert 'value="1:12 2:5"' in html
     assert 'name="left_1" value="8"' in html
     assert not Hand.objects.exists()
 
@@ -110,7 +110,7 @@ def test_a_refused_remaining_figure_is_shown_at_that_seats_field(
     browser: Client, match: Match
 ) -> None:
     data = tally_post(
-        match, leader=0, scores="0:10", end="domino:2", left_0=7, left_1=8, left_2=4, left_3=6
+        match, leader=0, scores="1:10", end="domino:2", left_0=7, left_1=8, left_2=4, left_3=6
     )
     html = browser.post(page(match), {**data, "action": "save"}).content.decode()
     assert 'data-testid="error-left_2"' in html
@@ -118,7 +118,7 @@ def test_a_refused_remaining_figure_is_shown_at_that_seats_field(
 
 
 def test_the_reason_is_in_the_users_language(browser: Client, match: Match) -> None:
-    data = tally_post(match, leader=0, scores="0:12", end="blocked", left_0=1, left_1=2, left_2=3)
+    data = tally_post(match, leader=0, scores="1:12", end="blocked", left_0=1, left_1=2, left_2=3)
     response = browser.post(page(match, "id"), {**data, "action": "save"})
     with translation.override("id"):
         first = match.table.seats.get(number=0).entry.player.name
@@ -130,20 +130,20 @@ def test_the_reason_is_in_the_users_language(browser: Client, match: Match) -> N
 
 def test_a_stale_form_keeps_what_was_typed_and_says_why(browser: Client, match: Match) -> None:
     stale = tally_post(
-        match, leader=0, scores="0:10 1:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
+        match, leader=0, scores="1:10 2:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
     )
     browser.post(page(match), {**stale, "action": "save"})
-    again = browser.post(page(match), {**stale, "scores": "0:5", "action": "save"})
+    again = browser.post(page(match), {**stale, "scores": "1:5", "action": "save"})
     html = again.content.decode()
     assert again.status_code == 200
     assert "Someone else changed this match" in html
-    assert 'value="0:5"' in html
+    assert 'value="1:5"' in html
     assert Hand.objects.filter(match=match).count() == 1
 
 
 def test_a_double_tap_on_save_stores_the_hand_once(browser: Client, match: Match) -> None:
     data = tally_post(
-        match, leader=0, scores="0:10 1:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
+        match, leader=0, scores="1:10 2:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
     )
     first = browser.post(page(match), {**data, "action": "save"})
     second = browser.post(page(match), {**data, "action": "save"})
@@ -196,9 +196,9 @@ def test_correcting_a_hand_from_its_page(browser: Client, match: Match) -> None:
     )
     url = reverse("matches:hand_edit", kwargs={"match_id": match.pk, "number": 1})
     form = browser.get(url).content.decode()
-    assert 'value="0:10 1:5"' in form
+    assert 'value="1:10 2:5"' in form
     data = tally_post(
-        match, leader=0, scores="0:5 1:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
+        match, leader=0, scores="1:5 2:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
     )
     response = browser.post(url, {**data, "action": "save"})
     assert response.status_code == 302
@@ -210,12 +210,12 @@ def test_tile_buttons_lay_tiles_for_whoever_is_to_play(browser: Client, match: M
     match.save()
     base = {"version": match.version, "number": 1, "leader": 0}
     lead = browser.post(page(match), {**base, "tile": "5-5", "action": "play"})
-    assert "0 5-5" in lead.content.decode()
+    assert "1 5-5" in lead.content.decode()
     second = browser.post(
-        page(match), {**base, "moves": "0 5-5", "tile": "5-0", "action": "play:E"}
+        page(match), {**base, "moves": "1 5-5", "tile": "5-0", "action": "play:E"}
     )
     html = second.content.decode()
-    assert "0 5-5\n1 5-0 E" in html
+    assert "1 5-5\n2 5-0 E" in html
     assert "Count <b>10</b>" in html  # [5|5] still at an end: 5 + 5 + 0 (R11)
     assert "<svg" in html
 
@@ -225,11 +225,11 @@ def test_an_illegal_move_is_refused_at_the_moves_field_before_saving(
 ) -> None:
     match.entry_mode = Match.EntryMode.TILES
     match.save()
-    data = {"version": match.version, "number": 1, "leader": 0, "moves": "0 3-6\n1 1-4 W"}
+    data = {"version": match.version, "number": 1, "leader": 0, "moves": "1 3-6\n2 1-4 W"}
     html = browser.post(page(match), {**data, "action": "pass"}).content.decode()
     error = html.split('data-testid="error-moves"')[1].split("</div>")[0]
     assert "[1|4]" in error
-    assert "0 3-6\n1 1-4 W" in html
+    assert "1 3-6\n2 1-4 W" in html
 
 
 def test_a_table_link_opens_its_match(browser: Client, table: Table) -> None:
@@ -242,7 +242,7 @@ def test_a_table_link_opens_its_match(browser: Client, table: Table) -> None:
 
 def test_the_history_page_lists_who_changed_what(browser: Client, match: Match) -> None:
     data = tally_post(
-        match, leader=0, scores="0:10 1:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
+        match, leader=0, scores="1:10 2:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
     )
     browser.post(page(match), {**data, "action": "save"})
     html = browser.get(reverse("matches:history", kwargs={"match_id": match.pk})).content.decode()

@@ -27,7 +27,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tests.matches.sheets import HAND_1, HAND_2
+from tests.matches.sheets import HAND_1, HAND_2, MATCH_TO_50
 
 pytestmark = pytest.mark.django_db
 
@@ -186,7 +186,7 @@ def test_the_page_shows_confirm_to_the_other_side_and_waiting_to_the_recorder() 
         "version": match.version,
         "number": 1,
         "leader": 0,
-        "scores": "0:10 1:5",
+        "scores": "1:10 2:5",
         "end": "domino:2",
         "left_0": 7,
         "left_1": 8,
@@ -243,3 +243,39 @@ def test_each_cards_qr_code_decodes_to_its_printed_link(tmp_path: Any) -> None:
     assert decoded == links
     squashed = re.sub(r"\s+", "", text)
     assert all(link in squashed for link in links)
+
+
+def test_confirming_the_winning_hand_through_a_link_shows_the_finished_match() -> None:
+    # given hands 1-3 of a match to 50 recorded through side 1's link, 1 and 2 confirmed
+    table, organiser = _table(confirm=True)
+    first, second = table_links_issue(table=table, user=organiser)
+    anonymous = Client().get("/").wsgi_request.user
+    match = match_for_table(table=table)
+    for number, hand in enumerate(MATCH_TO_50, start=1):
+        match = hand_record(
+            match=match, number=number, hand=hand, version=match.version, user=anonymous, link=first
+        )
+        if number < 3:
+            match = hand_confirm(
+                match=match, number=number, version=match.version, user=anonymous, link=second
+            )
+    # when side 2 confirms the winning hand on its page
+    other, _page = _open(second)
+    url = reverse("matches:hand_confirm", args=[match.pk, 3])
+    response = other.post(url, {"version": match.version}, follow=True)
+    # then its page shows the finished match: winner, final score, the confirmation,
+    # why it cannot be scored any more, and the public scoresheet
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "tidak bisa dicatat" not in html
+    assert 'data-testid="finished"' in html
+    winner = html.split('data-testid="winner"')[1].split("</p>")[0]
+    assert "Budi" in winner and "Siti" in winner
+    assert 'data-testid="total-0">50<' in html and 'data-testid="total-1">20<' in html
+    assert "Ronde 3 dikonfirmasi" in html
+    assert "sudah selesai" in html
+    assert reverse("matches:public_scoresheet", args=[match.pk]) in html
+    # and opening the link again shows the same page
+    again = _open(second)[1]
+    assert again.status_code == 200 and 'data-testid="finished"' in again.content.decode()
