@@ -149,7 +149,9 @@ def hand_correct(
     _require_writable(locked)
     rows = match_hands(match=locked)
     _require_number(number, len(rows), existing=True)
-    _require_mode(locked, entry)
+    if hand_entry_mode(entry) != rows[number - 1].mode:
+        # A hand may be corrected as it was entered, whatever mode later hands use.
+        _require_mode(locked, entry)
     entries = [row.entry for row in rows]
     entries[number - 1] = entry
     try:

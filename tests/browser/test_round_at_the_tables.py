@@ -336,6 +336,11 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     assert Hand.objects.filter(match=match).count() == 2
     assert Hand.objects.get(match=match, number=1).entry["scores"] == [[1, 5]]
     _shot(desk, "16-correction-saved")
+    # and the page with its table of hands fits the phone's width
+    width = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    assert desk.evaluate(width) <= 0
+    table = desk.locator("table.sk-hands")
+    assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")
 
     # when hand 3 is entered again, in tally mode, with one play after the target
     desk.check('input[name="leader"][value="1"]')

@@ -16,7 +16,7 @@ from allfives import AllFivesError
 from league.models import Table
 from matches.models import Hand, Match
 from matches.services.hands import hand_correct, hand_record, hands_unfit_after
-from matches.services.lifecycle import match_for_table, match_reopen
+from matches.services.lifecycle import match_for_table, match_mode_set, match_reopen
 from tests.matches.sheets import MATCH_TO_50, tally
 
 pytestmark = pytest.mark.django_db
@@ -160,3 +160,25 @@ def test_the_history_reads_as_sentences_with_points_before_and_after(
     assert f"ronde 3 dikoreksi oleh scorekeeper: {names} 5 → 10" in html
     assert "{" not in html.split('data-testid="history"')[1]  # no raw dicts
     assert "created" not in html and "changed" not in html
+
+
+def test_a_tally_hand_is_corrected_in_tally_while_the_match_is_entered_tile_by_tile(
+    played: Match, organiser: Any
+) -> None:
+    # Given the reopened match switched to tile-by-tile entry after its tally hands
+    match = match_mode_set(
+        match=played, entry_mode=Match.EntryMode.TILES, version=played.version, user=organiser
+    )
+    # When hand 1 is corrected as it was entered, by tally
+    corrected = hand_correct(
+        match=match,
+        number=1,
+        hand=SMALLER_HAND_1,
+        version=match.version,
+        user=organiser,
+        remove_unfit=True,
+    )
+    # Then the correction is stored in the hand's own mode
+    first = Hand.objects.get(match=corrected, number=1)
+    assert first.mode == "tally" and first.entry == SMALLER_HAND_1
+    assert corrected.entry_mode == Match.EntryMode.TILES
