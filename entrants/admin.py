@@ -90,6 +90,10 @@ class ApplicationAdmin(TournamentScopedAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # players apply from the tournament's page
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        # What the player gave is theirs: the organiser decides, through the actions.
+        return [f.name for f in Application._meta.concrete_fields if f.name != "id"]
+
     @admin.display(description=_("listed as"))
     def shown_as(self, obj: Application) -> str:
         if obj.partner_name:

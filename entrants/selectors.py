@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from allfives import side_of
@@ -76,10 +76,6 @@ def player_link_application(*, key: str) -> Application | None:
     return None if link is None else link.application
 
 
-def applications_managed(*, tournaments: QuerySet[Tournament]) -> QuerySet[Application]:
-    return Application.objects.filter(tournament__in=tournaments)
-
-
 def round_is_checked_in_only(round: Round) -> bool:
     """The organiser's presence rule for ``round`` (``league.hooks`` provider)."""
     return RoundPresence.objects.filter(round=round, is_checked_in_only=True).exists()
@@ -103,13 +99,6 @@ def round_missing(*, round: Round) -> list[MissingEntry]:
         MissingEntry(name=e.display_name, application=getattr(e, "application", None))
         for e in entries
     ]
-
-
-def tournament_counts(*, tournament: Tournament) -> dict[str, int]:
-    """Applications by status, for the organiser's overview."""
-    rows = Application.objects.filter(tournament=tournament).values("status")
-    counts = rows.annotate(n=Count("id"))
-    return {row["status"]: row["n"] for row in counts}
 
 
 @dataclass(frozen=True, slots=True)

@@ -142,6 +142,6 @@ def test_an_unknown_player_link_is_a_clear_404() -> None:
 
 def test_the_entry_card_shows_the_qr_code_of_the_player_link() -> None:
     tournament = open_tournament()
-    application, key = application_submit(tournament=tournament, name="Budi")
+    _application, key = application_submit(tournament=tournament, name="Budi")
     page = Client().get(_url("entrants:player_card", key=key)).content.decode()
     assert 'src="data:image/svg+xml' in page and "Budi" in page
