@@ -29,6 +29,7 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     # Sign-in, sign-out and password reset for everyone, in the site's templates.
     path("account/", include("django.contrib.auth.urls")),
+    path("", include("entrants.urls")),
     path("", include("matches.urls")),
     path("", include("standings.urls")),
     path("", include("ratings.urls")),

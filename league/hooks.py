@@ -14,7 +14,13 @@ around here, in one explicit registry that each app fills in its ``AppConfig.rea
   so that nothing deletes them by re-pairing: ``recorded_play_provider_set`` /
   ``round_tables_with_play``;
 - *tiebreak validators* check a tournament's tiebreak order against the registry of
-  the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``.
+  the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``;
+- *publish listeners* hear that a round was just published
+  (``entrants`` tells its players their tables): ``round_published_listener_add`` /
+  ``round_published``;
+- *the presence rule* says whether a round seats checked-in entries only (an organiser's
+  choice kept by ``entrants``; ``pairing`` asks): ``checked_in_only_provider_set`` /
+  ``round_checked_in_only``.
 
 Without a registered app (tests of the league alone) each hook does nothing.
 """
@@ -31,10 +37,14 @@ __all__ = [
     "PublishCheck",
     "ResultListener",
     "TiebreaksValidator",
+    "checked_in_only_provider_set",
     "publish_check_add",
     "recorded_play_provider_set",
     "result_listener_add",
+    "round_checked_in_only",
     "round_publish_problems",
+    "round_published",
+    "round_published_listener_add",
     "round_tables_with_play",
     "table_changed",
     "tiebreaks_clean",
@@ -55,6 +65,34 @@ _tiebreaks_validator: TiebreaksValidator | None = None
 #: Returns the numbers of a round's tables whose match has hands recorded.
 type RecordedPlayProvider = Callable[["Round"], Sequence[int]]
 _recorded_play: RecordedPlayProvider | None = None
+#: Called with a round just published (its status saved, before any transaction commits).
+type PublishListener = Callable[["Round"], None]
+_publish_listeners: dict[str, PublishListener] = {}
+#: Says whether a round seats checked-in entries only.
+type CheckedInOnlyProvider = Callable[["Round"], bool]
+_checked_in_only: CheckedInOnlyProvider | None = None
+
+
+def round_published_listener_add(name: str, listener: PublishListener) -> None:
+    """Register (or replace, under the same name) a listener for published rounds."""
+    _publish_listeners[name] = listener
+
+
+def round_published(*, round: Round) -> None:
+    """Tell every listener that ``round`` was just published."""
+    for listener in tuple(_publish_listeners.values()):
+        listener(round)
+
+
+def checked_in_only_provider_set(provider: CheckedInOnlyProvider | None) -> None:
+    """Register (or, with ``None``, remove) the reader of the organiser's presence rule."""
+    global _checked_in_only
+    _checked_in_only = provider
+
+
+def round_checked_in_only(*, round: Round) -> bool:
+    """Whether the organiser pairs only the checked-in entries in ``round`` (no rule: no)."""
+    return _checked_in_only is not None and _checked_in_only(round)
 
 
 def recorded_play_provider_set(provider: RecordedPlayProvider | None) -> None:

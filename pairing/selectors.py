@@ -27,6 +27,7 @@ from itertools import combinations
 from django.db.models import Q
 
 from allfives import side_seats, sides_of
+from league.hooks import round_checked_in_only
 from league.models import Entry, Round, Seat, Tournament
 from pairing.algorithms.dispatch import DrawField, EarlierRound
 from pairing.algorithms.types import Entrant, History, pair
@@ -54,10 +55,13 @@ def _is_league_night(tournament: Tournament) -> bool:
     return tournament.format == Tournament.Format.LEAGUE_NIGHT
 
 
-def _active_entries(*, tournament: Tournament) -> list[Entry]:
-    """Entries that may be paired: never the withdrawn; on league nights, the checked in."""
+def _active_entries(*, round: Round) -> list[Entry]:
+    """Entries that may be paired: never the withdrawn; on league nights, and in rounds
+    whose organiser seats the present only (``league.hooks.round_checked_in_only``), the
+    checked in."""
+    tournament = round.tournament
     entries = Entry.objects.filter(tournament=tournament, is_withdrawn=False)
-    if _is_league_night(tournament):
+    if _is_league_night(tournament) or round_checked_in_only(round=round):
         entries = entries.filter(is_checked_in=True)
     return list(entries.select_related("player", "partnership").order_by("pk"))
 
@@ -155,7 +159,7 @@ def pairing_field(*, round: Round) -> PairingField:
     byes), their history, the tournament's earlier rounds and settings."""
     tournament = round.tournament
     by_partnership = tournament.is_partnership_format
-    entries = _active_entries(tournament=tournament)
+    entries = _active_entries(round=round)
     scores = _standings_scores(
         tournament=tournament, entries=entries, by_partnership=by_partnership
     )

@@ -47,6 +47,7 @@ def _shipped_rows(request: pytest.FixtureRequest) -> None:
         ("league.migrations.0002_ship_rule_sets", "create"),
         ("league.migrations.0007_roles", "create"),
         ("league.migrations.0011_organisers_run_clubs", "forwards"),
+        ("entrants.migrations.0002_organisers_run_signup", "grant"),
     ):
         getattr(importlib.import_module(name), function)(apps, None)
 

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "ratings",
     "pairing",
     "matches",
+    "entrants",
 ]
 
 MIDDLEWARE = [
@@ -295,6 +296,9 @@ AXES_RESET_ON_SUCCESS = True
 # (league/api/authentication.py), and the window they are counted in.
 API_TOKEN_FAILURE_LIMIT = env.int("API_TOKEN_FAILURE_LIMIT", default=20)
 API_TOKEN_FAILURE_WINDOW = env.int("API_TOKEN_FAILURE_WINDOW", default=600)  # seconds
+# Sign-ups per client address on the public sign-up pages (entrants.throttling).
+SIGNUP_RATE_LIMIT = env.int("SIGNUP_RATE_LIMIT", default=5)
+SIGNUP_RATE_WINDOW = env.int("SIGNUP_RATE_WINDOW", default=3600)  # seconds
 
 # Uploads (CSV imports) are small: refuse anything large before it is parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

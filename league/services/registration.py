@@ -158,3 +158,17 @@ def entry_withdraw(*, entry: Entry, round_number: int | None = None) -> Entry:
     entry.withdrawn_round = round_number
     entry.save(update_fields=["is_withdrawn", "withdrawn_round", "updated_at"])
     return entry
+
+
+def entry_check_in(*, entry: Entry, checked_in: bool) -> Entry:
+    """Mark an entry present (or, ``checked_in=False``, not yet) for the rounds to come."""
+    if entry.is_withdrawn and checked_in:
+        raise ValidationError(
+            _("%(who)s has withdrawn and cannot check in.") % {"who": entry}, code="withdrawn"
+        )
+    if entry.tournament.status == Tournament.Status.FINISHED:
+        raise ValidationError(_("The tournament is finished."), code="tournament_finished")
+    if entry.is_checked_in != checked_in:
+        entry.is_checked_in = checked_in
+        entry.save(update_fields=["is_checked_in", "updated_at"])
+    return entry

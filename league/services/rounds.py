@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from league.hooks import round_publish_problems
+from league.hooks import round_publish_problems, round_published
 from league.models import Entry, Player, Round, Seat, Table, Tournament
 
 
@@ -231,6 +231,7 @@ def round_publish(*, round: Round) -> Round:
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status", "updated_at"])
+    round_published(round=round)
     return round
 
 

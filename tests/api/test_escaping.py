@@ -149,9 +149,15 @@ def test_markup_in_names_is_escaped_on_every_page() -> None:
     ], unresolved
 
 
-#: Pages behind a secret of their own (a password-reset token, a table's private link) show
-#: no names until the secret is checked; their own tests cover them.
-ONE_TIME_LINKS = {"password_reset_confirm", "matches:table_link"}
+#: Pages behind a secret of their own (a password-reset token, a table's or a player's
+#: private link) show no names until the secret is checked; their own tests cover them.
+ONE_TIME_LINKS = {
+    "password_reset_confirm",
+    "matches:table_link",
+    "entrants:player",
+    "entrants:player_check_in",
+    "entrants:player_card",
+}
 #: Actions on one row of a match's history (restoring a deleted hand): a POST that shows
 #: no page of its own; tests/matches/test_hand_repair.py covers it.
 HISTORY_ACTIONS = {"matches:hand_restore"}
