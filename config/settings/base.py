@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "ratings",
     "pairing",
     "matches",
+    "desk",
 ]
 
 MIDDLEWARE = [

@@ -1,4 +1,5 @@
-"""Registering who plays: players, partnerships and tournament entries, and withdrawals."""
+"""Registering who plays: players, partnerships and tournament entries, check-in and
+withdrawals."""
 
 from __future__ import annotations
 
@@ -157,4 +158,18 @@ def entry_withdraw(*, entry: Entry, round_number: int | None = None) -> Entry:
     entry.is_withdrawn = True
     entry.withdrawn_round = round_number
     entry.save(update_fields=["is_withdrawn", "withdrawn_round", "updated_at"])
+    return entry
+
+
+def entry_check_in(*, entry: Entry, checked_in: bool) -> Entry:
+    """Mark an entry present (or absent) at the venue; a withdrawn entry stays withdrawn."""
+    if entry.is_withdrawn and checked_in:
+        raise ValidationError(
+            _("%(who)s has withdrawn and cannot be checked in.") % {"who": entry},
+            code="withdrawn",
+        )
+    if entry.is_checked_in == checked_in:
+        return entry
+    entry.is_checked_in = checked_in
+    entry.save(update_fields=["is_checked_in", "updated_at"])
     return entry

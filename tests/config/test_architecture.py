@@ -13,7 +13,7 @@ import importlib
 import grimp
 import pytest
 
-PACKAGES = ("config", "allfives", "league", "standings", "ratings", "pairing", "matches")
+PACKAGES = ("config", "allfives", "league", "standings", "ratings", "pairing", "matches", "desk")
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
@@ -86,7 +86,7 @@ def test_the_cycle_finder_finds_a_cycle(graph: grimp.ImportGraph) -> None:
         graph.remove_import(importer="league.models", imported="matches.models")
 
 
-@pytest.mark.parametrize("app", ["league", "standings", "ratings", "pairing", "matches"])
+@pytest.mark.parametrize("app", ["league", "standings", "ratings", "pairing", "matches", "desk"])
 def test_every_domain_is_an_installed_app_of_its_own(app: str) -> None:
     from django.apps import apps
 
