@@ -94,7 +94,11 @@ def _desk(view: DeskView) -> DeskView:
             user_can_use_admin(user=request.user)
             and tournament_can_manage(user=request.user, tournament_id=tournament.pk)
         ):
-            context = {**admin.site.each_context(request), "tournament": tournament}
+            context = {
+                **admin.site.each_context(request),
+                "tournament": tournament,
+                "title": _("Tournament desk"),
+            }
             return render(request, "desk/refused.html", context, status=403)
         return view(request, tournament, *args, **kwargs)
 
