@@ -425,3 +425,17 @@ def test_a_checked_out_entry_is_not_paired_on_a_league_night(
         Table.objects.filter(round__tournament=tournament).values_list("seats__entry", flat=True)
     )
     assert seated and not seated & {e.pk for e in absent}
+
+
+def test_a_tables_links_open_in_the_admin_filtered_to_that_table(
+    desk: Client, tournament: Tournament, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from matches.services.links import round_links_issue
+
+    round = _paired(tournament, django_capture_on_commit_callbacks)
+    round_publish(round=round)
+    round_links_issue(round=round, user=organiser)
+    table = round_board(round=round).tables[0]
+    response = desk.get(table.links_url)
+    assert response.status_code == 200  # not the admin's "?e=1" for a refused filter
+    assert response.context["cl"].result_count == 2  # the two sides of that one table
