@@ -1,6 +1,7 @@
 """Template tags of the desk: the tournaments whose desk the signed-in organiser opens
-(for the admin's index), and the projector link that the league's tournament page shows
-(``league`` cannot import ``desk``; its template loads this library)."""
+(for the admin's index and their "My tables" page), and the projector link that the
+league's tournament page shows (``league`` cannot import ``desk``; its template loads
+this library)."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from league.policy import tournaments_managed_by, user_can_use_admin
 
 register = template.Library()
 
-#: At most this many desks are listed on the admin's index (the unfinished first).
+#: At most this many desks are listed on the admin's index.
 DESKS_LISTED = 12
 
 
 @register.simple_tag
 def desk_tournaments(user: Any) -> QuerySet[Tournament]:
-    """The tournaments the user runs from a desk: unfinished ones first, newest first."""
+    """The unfinished tournaments the user runs from a desk, newest first (none unless the
+    admin opens to them)."""
     if not user_can_use_admin(user=user):
         return Tournament.objects.none()
     return (

@@ -65,6 +65,19 @@ def test_the_clubs_organiser_opens_the_desk_in_indonesian(
     assert 'id="site-name"' in page  # the admin's own header
 
 
+def test_the_desk_follows_the_admins_language_switch_to_english(
+    desk: Client, tournament: Tournament
+) -> None:
+    from django.utils import translation
+
+    with translation.override("en"):
+        url = _url("desk", tournament)
+    assert url.startswith("/en/admin/")
+    page = desk.get(url).content.decode()
+    assert "Tournament desk: " in page and "Start round 1 and pair it" in page
+    assert "Meja turnamen" not in page
+
+
 def test_another_clubs_organiser_is_refused_with_a_page(tournament: Tournament) -> None:
     stranger = organiser_of(ClubFactory(name="Spinner Malang", city="Malang"), "malang")
     client = Client()
@@ -439,3 +452,13 @@ def test_a_tables_links_open_in_the_admin_filtered_to_that_table(
     response = desk.get(table.links_url)
     assert response.status_code == 200  # not the admin's "?e=1" for a refused filter
     assert response.context["cl"].result_count == 2  # the two sides of that one table
+
+
+def test_my_tables_links_an_organiser_to_the_desks(desk: Client, tournament: Tournament) -> None:
+    page = desk.get(reverse("matches:my_tables")).content.decode()
+    assert _url("desk", tournament) in page
+    scorer = UserFactory(username="pencatat")
+    tournament.scorekeepers.add(scorer)
+    client = Client()
+    client.force_login(scorer)
+    assert _url("desk", tournament) not in client.get(reverse("matches:my_tables")).content.decode()
