@@ -26,6 +26,8 @@ urlpatterns = [
 ]
 
 urlpatterns += i18n_patterns(
+    # The organiser's desk lives under /admin/desk/, before the admin's catch-all.
+    path("", include("desk.urls")),
     path("admin/", admin.site.urls),
     # Sign-in, sign-out and password reset for everyone, in the site's templates.
     path("account/", include("django.contrib.auth.urls")),

@@ -1,4 +1,5 @@
-"""Registering who plays: players, partnerships and tournament entries, and withdrawals."""
+"""Registering who plays: players, partnerships and tournament entries, check-in and
+withdrawals."""
 
 from __future__ import annotations
 

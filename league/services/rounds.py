@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.hooks import round_publish_problems, round_published
 from league.models import Entry, Player, Round, Seat, Table, Tournament
@@ -235,14 +236,33 @@ def round_publish(*, round: Round) -> Round:
     return round
 
 
+def _table_named(table: Table) -> str:
+    """A table as people name it: its number and its players ("table 2: Budi, Siti")."""
+    players = ", ".join(
+        str(seat.player) for seat in sorted(table.seats.all(), key=lambda s: s.number)
+    )
+    label = _("table %(n)d") % {"n": table.number}
+    return f"{label}: {players}" if players else label
+
+
 def round_close(*, round: Round) -> Round:
     """Close a published round once every table has its result."""
     if round.status != Round.Status.PUBLISHED:
         raise ValidationError(_("Only a published round can be closed."), code="not_published")
-    unfinished = round.tables.exclude(status=Table.Status.FINISHED).count()
+    unfinished = list(
+        round.tables.exclude(status=Table.Status.FINISHED)
+        .prefetch_related("seats__player")
+        .order_by("number")
+    )
     if unfinished:
+        named = "; ".join(_table_named(table) for table in unfinished)
         raise ValidationError(
-            _("%(n)d table(s) have not finished their match.") % {"n": unfinished},
+            ngettext(
+                "%(n)d table has not finished its match: %(tables)s.",
+                "%(n)d tables have not finished their match: %(tables)s.",
+                len(unfinished),
+            )
+            % {"n": len(unfinished), "tables": named},
             code="tables_unfinished",
         )
     round.status = Round.Status.FINISHED

@@ -124,7 +124,7 @@ def test_actions_publish_and_close_a_round(client: Client) -> None:
     response = client.post(url, {"action": "close", "_selected_action": [round_.pk]}, follow=True)
     round_.refresh_from_db()
     assert round_.status == Round.Status.PUBLISHED
-    assert "1 table(s) have not finished" in response.text
+    assert "1 table has not finished its match: table 1: " in response.text
 
 
 def test_action_duplicate_tournament_settings(client: Client) -> None:

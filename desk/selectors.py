@@ -1,0 +1,275 @@
+"""What the organiser's desk and the projector view read: a tournament's current round
+as a board (every table with its players, seats counted from 1, its status, running
+totals and links), the entries with their check-in, and the projector's pairings and
+standings.
+
+A table's *status* on the board, most pressing first: ``finished`` (its result is in),
+``disputed`` (the other side disputed a hand: the organiser settles it), ``confirming``
+(hands wait for the opponents' confirmation), ``playing`` (hands are being entered; the
+board says how many and how long ago the last one was), ``scheduled`` (not started).
+Each read runs a fixed number of queries, whatever the number of tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Max, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import get_format
+from django.utils.translation import gettext_lazy as _
+
+from allfives import side_of, sides_of
+from league.models import Entry, Round, Table, Tournament
+from matches.models import Match
+from standings.display import format_number
+from standings.models import Standings
+from standings.selectors import standings_rows
+
+#: The board's statuses, in the order the board counts them, with their words.
+STATUS_LABELS: dict[str, Any] = {
+    "scheduled": _("Not started"),
+    "playing": _("Playing"),
+    "confirming": _("Waiting for confirmation"),
+    "disputed": _("Disputed"),
+    "finished": _("Finished"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSeat:
+    number: int  # from 1, as people count
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSide:
+    seats: tuple[BoardSeat, ...]
+    total: str | None  # running total, localised ("17,5"), once a hand is in
+    is_winner: bool
+
+    @property
+    def names(self) -> str:
+        return " & ".join(seat.name for seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTable:
+    id: int
+    number: int
+    target: int
+    status: str
+    hands_count: int
+    minutes_since_hand: int | None
+    sides: tuple[BoardSide, ...]
+    scoresheet_url: str | None
+    card_url: str | None
+    links_url: str
+
+    @property
+    def status_label(self) -> str:
+        return str(STATUS_LABELS[self.status])
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A round's tables as the desk shows them, with how many are in each status."""
+
+    round: Round | None
+    tables: tuple[BoardTable, ...]
+    byes: tuple[str, ...]
+
+    def count(self, status: str) -> int:
+        return sum(1 for t in self.tables if t.status == status)
+
+    @property
+    def counts(self) -> list[tuple[str, str, int]]:
+        return [(key, str(label), self.count(key)) for key, label in STATUS_LABELS.items()]
+
+    @property
+    def unfinished(self) -> tuple[BoardTable, ...]:
+        return tuple(t for t in self.tables if t.status != "finished")
+
+    @property
+    def is_live(self) -> bool:
+        """Published with a table still to finish: the board refreshes itself."""
+        return (
+            self.round is not None
+            and self.round.status == Round.Status.PUBLISHED
+            and bool(self.unfinished)
+        )
+
+
+def round_current(*, tournament: Tournament) -> Round | None:
+    """The tournament's latest round (the one being drafted, played or just closed)."""
+    return tournament.rounds.order_by("-number").first()
+
+
+def _points(points_x2: int) -> str:
+    return format_number(Decimal(points_x2) / 2, str(get_format("DECIMAL_SEPARATOR")))
+
+
+def _status(table: Table, match: Match | None, disputed: bool, unconfirmed: int) -> str:
+    if table.status == Table.Status.FINISHED:
+        return "finished"
+    if disputed:
+        return "disputed"
+    if match is not None and match.requires_confirmation and unconfirmed:
+        return "confirming"
+    if table.status == Table.Status.PLAYING or (match is not None and match.hands_count):
+        return "playing"
+    return "scheduled"
+
+
+def round_board(*, round: Round | None) -> Board:
+    """The round's tables with their players, status, running totals and links."""
+    if round is None:
+        return Board(None, (), ())
+    tables = list(
+        Table.objects.filter(round=round)
+        .select_related("result")
+        .prefetch_related("seats__player", "result__sides")
+        .order_by("number")
+    )
+    matches = {
+        m.table_id: m
+        for m in Match.objects.filter(table__round=round).annotate(
+            last_hand_at=Max("hands__updated_at"),
+            disputed_count=Count("hands", filter=Q(hands__disputed_at__isnull=False)),
+            unconfirmed_count=Count("hands", filter=Q(hands__confirmed_at__isnull=True)),
+        )
+    }
+    now = timezone.now()
+    slug, number = round.tournament.slug, round.number
+    is_public = round.status != Round.Status.DRAFT
+    links = reverse("admin:matches_tablelink_changelist")
+    board = []
+    for table in tables:
+        match = matches.get(table.pk)
+        result = getattr(table, "result", None)
+        winners = {s.side for s in result.sides.all() if s.is_winner} if result else set()
+        status = _status(
+            table,
+            match,
+            bool(match and match.disputed_count),
+            match.unconfirmed_count if match else 0,
+        )
+        last = getattr(match, "last_hand_at", None) if match else None
+        seats = sorted(table.seats.all(), key=lambda s: s.number)
+        sides = tuple(
+            BoardSide(
+                seats=tuple(
+                    BoardSeat(s.number + 1, str(s.player))
+                    for s in seats
+                    if side_of(s.number, table.player_count) == side
+                ),
+                total=_points(match.total_x2(side)) if match and match.hands_count else None,
+                is_winner=side in winners,
+            )
+            for side in sides_of(table.player_count)
+        )
+        board.append(
+            BoardTable(
+                id=table.pk,
+                number=table.number,
+                target=table.target,
+                status=status,
+                hands_count=match.hands_count if match else 0,
+                minutes_since_hand=int((now - last).total_seconds() // 60)
+                if last and status != "finished"
+                else None,
+                sides=sides,
+                scoresheet_url=reverse("matches:public_scoresheet", args=[match.pk])
+                if match is not None and is_public
+                else None,
+                card_url=reverse("matches:table_card", args=[slug, number, table.number])
+                if is_public and round.tournament.status != Tournament.Status.DRAFT
+                else None,
+                links_url=f"{links}?table__id__exact={table.pk}",
+            )
+        )
+    byes = tuple(e.display_name for e in round.byes.select_related("player", "partnership"))
+    return Board(round, tuple(board), byes)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryLine:
+    id: int
+    name: str
+    is_checked_in: bool
+    is_withdrawn: bool
+    withdrawn_round: int | None
+
+
+def tournament_entries(*, tournament: Tournament) -> list[EntryLine]:
+    """The tournament's entries, by name, with their check-in and withdrawal."""
+    entries = Entry.objects.filter(tournament=tournament).select_related("player", "partnership")
+    lines = [
+        EntryLine(e.pk, e.display_name, e.is_checked_in, e.is_withdrawn, e.withdrawn_round)
+        for e in entries
+    ]
+    return sorted(lines, key=lambda line: (line.is_withdrawn, line.name.casefold()))
+
+
+# --- The projector view -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectorTable:
+    number: int
+    sides: tuple[str, ...]
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectorRow:
+    rank: int
+    name: str
+    match_points: str
+    played: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectorView:
+    tournament: Tournament
+    round: Round | None
+    tables: tuple[ProjectorTable, ...]
+    byes: tuple[str, ...]
+    standings: tuple[ProjectorRow, ...]
+
+
+def tournament_projected(*, slug: str) -> Tournament | None:
+    """A public (not draft) tournament by its slug, or None."""
+    return (
+        Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+        .filter(slug=slug)
+        .select_related("standings")
+        .first()
+    )
+
+
+def projector_view(*, tournament: Tournament) -> ProjectorView:
+    """The tournament's latest public round (its tables and who sits at them) and its
+    standings, for a big screen."""
+    round = tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+    board = round_board(round=round)
+    tables = tuple(
+        ProjectorTable(t.number, tuple(side.names for side in t.sides), t.status)
+        for t in board.tables
+    )
+    standings: Standings | None = getattr(tournament, "standings", None)
+    separator = str(get_format("DECIMAL_SEPARATOR"))
+    rows = (
+        tuple(
+            ProjectorRow(
+                row.rank, row.name, format_number(row.match_points, separator), row.tables_played
+            )
+            for row in standings_rows(standings=standings)
+        )
+        if standings is not None
+        else ()
+    )
+    return ProjectorView(tournament, round, tables, board.byes, rows)

@@ -1,0 +1,29 @@
+"""The organiser's desk under ``/admin/desk/`` and the public projector view.
+
+Stable names: ``desk:desk`` (tournament slug) and ``desk:projector`` (tournament slug).
+"""
+
+from django.urls import URLPattern, URLResolver, path
+
+from desk import views
+
+app_name = "desk"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("admin/desk/<slug:slug>/", views.desk_page, name="desk"),
+    path("admin/desk/<slug:slug>/board/", views.board, name="board"),
+    path(
+        "admin/desk/<slug:slug>/rounds/<int:number>/progress/",
+        views.progress,
+        name="progress",
+    ),
+    path("admin/desk/<slug:slug>/pair/", views.pair, name="pair"),
+    path("admin/desk/<slug:slug>/publish/", views.publish, name="publish"),
+    path("admin/desk/<slug:slug>/close/", views.close, name="close"),
+    path("admin/desk/<slug:slug>/next/", views.next_round, name="next"),
+    path("admin/desk/<slug:slug>/entries/add/", views.entry_add, name="entry_add"),
+    path("admin/desk/<slug:slug>/entries/withdraw/", views.withdraw, name="withdraw"),
+    path("admin/desk/<slug:slug>/entries/check-in/", views.check_in, name="check_in"),
+    path("tournaments/<slug:slug>/projector/", views.projector, name="projector"),
+    path("tournaments/<slug:slug>/projector/live/", views.projector_live, name="projector_live"),
+]

@@ -1,0 +1,421 @@
+"""The organiser's desk and the projector view.
+
+The desk (``/admin/desk/<tournament>/``, in the admin's look and language) shows the
+current round's board and the round's actions as buttons; every action is a POST that
+calls one service and shows the service's refusal as an admin message. Only a staff user
+who manages the tournament (``league.policy``, as the admin asks) opens it; anyone else
+gets a refusal page. The board and the pairing's progress are fragments that htmx polls.
+
+The projector view is public: a full-screen page of the current round's pairings and
+the standings in turn, for a big screen in the hall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import wraps
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse, translate_url
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from desk.selectors import (
+    projector_view,
+    round_board,
+    round_current,
+    tournament_entries,
+    tournament_projected,
+)
+from desk.services import entry_register_late, round_next, round_next_check
+from league.models import Entry, Player, Round, Tournament
+from league.policy import (
+    players_enterable_in,
+    tournament_can_manage,
+    user_can_use_admin,
+)
+from league.services.registration import entry_check_in, entry_withdraw
+from league.services.rounds import round_close, round_publish
+from pairing.services.progress import round_pair_progress
+from pairing.services.requests import round_pair_request
+
+#: Seconds between the board's refreshes, the progress bar's and the projector's.
+BOARD_POLL_SECONDS = 10
+PROGRESS_POLL_SECONDS = 1
+PROJECTOR_POLL_SECONDS = 20
+#: Seconds the projector shows the pairings, then the standings, in turn.
+PROJECTOR_SWITCH_SECONDS = 15
+
+PROGRESS_LABELS = {
+    "idle": gettext_lazy("Not paired by the service yet."),
+    "queued": gettext_lazy("Queued: waiting for a worker…"),
+    "running": gettext_lazy("Pairing…"),
+    "done": gettext_lazy("Pairing finished."),
+    "failed": gettext_lazy("Pairing failed."),
+}
+
+#: The quality report's keys, in the order and words the desk shows them.
+QUALITY_LABELS = (
+    ("table_count", gettext_lazy("Tables")),
+    ("bye_count", gettext_lazy("Byes")),
+    ("rematches", gettext_lazy("Rematches")),
+    ("partner_repeats", gettext_lazy("Partner repeats")),
+    ("opponent_repeats", gettext_lazy("Opponent repeats")),
+    ("largest_score_gap", gettext_lazy("Largest score gap")),
+    ("score_cost", gettext_lazy("Score cost")),
+)
+
+type DeskView = Callable[..., HttpResponse]
+
+
+def _tournament(slug: str) -> Tournament:
+    tournament = Tournament.objects.filter(slug=slug).select_related("club").first()
+    if tournament is None:
+        raise Http404
+    return tournament
+
+
+def _desk(view: DeskView) -> DeskView:
+    """Signed-in staff only (the admin's login), then the tournament's managers only:
+    anyone else gets the refusal page."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        tournament = _tournament(slug)
+        if not (
+            user_can_use_admin(user=request.user)
+            and tournament_can_manage(user=request.user, tournament_id=tournament.pk)
+        ):
+            context = {
+                **admin.site.each_context(request),
+                "tournament": tournament,
+                "title": _("Tournament desk"),
+            }
+            return render(request, "desk/refused.html", context, status=403)
+        return view(request, tournament, *args, **kwargs)
+
+    return admin.site.admin_view(wrapped)
+
+
+def _desk_url(tournament: Tournament) -> str:
+    return reverse("desk:desk", args=[tournament.slug])
+
+
+def _refused(request: HttpRequest, exc: ValidationError) -> None:
+    for message in exc.messages:
+        messages.error(request, message)
+
+
+def _act(request: HttpRequest, tournament: Tournament, action: Callable[[], str]) -> HttpResponse:
+    """Run an action; its success message, or the service's refusal, as an admin message."""
+    try:
+        done = action()
+    except ValidationError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, done)
+    return HttpResponseRedirect(_desk_url(tournament))
+
+
+def _progress_context(tournament: Tournament, round: Round | None) -> dict[str, Any]:
+    if round is None:
+        return {"progress": None}
+    progress = round_pair_progress(round_id=round.pk)
+    return {
+        "progress": progress,
+        "progress_label": PROGRESS_LABELS.get(progress["state"], ""),
+        "progress_is_active": progress["state"] in ("queued", "running"),
+        "progress_url": reverse("desk:progress", args=[tournament.slug, round.number]),
+        "progress_poll_seconds": PROGRESS_POLL_SECONDS,
+    }
+
+
+def _quality(round: Round | None) -> list[tuple[str, Any]]:
+    if round is None or not round.quality:
+        return []
+    report = dict(round.quality)
+    rows = [(str(label), report[key]) for key, label in QUALITY_LABELS if key in report]
+    if report.get("is_certified_optimal") is not None:
+        rows.append((_("Proved optimal"), _("yes") if report["is_certified_optimal"] else _("no")))
+    return rows
+
+
+def _board_context(tournament: Tournament) -> dict[str, Any]:
+    round = round_current(tournament=tournament)
+    return {
+        "tournament": tournament,
+        "round": round,
+        "board": round_board(round=round),
+        "board_url": reverse("desk:board", args=[tournament.slug]),
+        "board_poll_seconds": BOARD_POLL_SECONDS,
+    }
+
+
+class LateEntryForm(forms.Form):
+    """A late arrival: a registered player, or a new one by name (and a partner, in
+    fixed-partnership formats)."""
+
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, label=gettext_lazy("Registered player")
+    )
+    name = forms.CharField(required=False, max_length=120, label=gettext_lazy("or a new player"))
+    partner = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, label=gettext_lazy("Registered partner")
+    )
+    partner_name = forms.CharField(
+        required=False, max_length=120, label=gettext_lazy("or a new partner")
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = (
+            players_enterable_in(user=user, tournament=tournament)
+            .exclude(Q(memberships__tournament=tournament))
+            .order_by("name")
+        )
+        for name in ("player", "partner"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = players
+            field.empty_label = "—"
+        if not tournament.is_partnership_format:
+            del self.fields["partner"]
+            del self.fields["partner_name"]
+
+
+def _next_round_number(tournament: Tournament) -> int | None:
+    try:
+        return round_next_check(tournament=tournament)
+    except ValidationError:
+        return None
+
+
+@require_GET
+def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    context = {
+        **admin.site.each_context(request),
+        **_board_context(tournament),
+        "title": _("Tournament desk: %(name)s") % {"name": tournament.name},
+        "entries": tournament_entries(tournament=tournament),
+        "entry_form": LateEntryForm(tournament=tournament, user=request.user),
+        "next_round_number": _next_round_number(tournament),
+    }
+    round = context["round"]
+    context.update(_progress_context(tournament, round))
+    context["quality"] = _quality(round)
+    context["not_checked_in"] = [
+        e for e in context["entries"] if not e.is_checked_in and not e.is_withdrawn
+    ]
+    return render(request, "desk/desk.html", context)
+
+
+desk_page = _desk(_desk_page)
+
+
+@require_GET
+def _board(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return render(request, "desk/_board.html", _board_context(tournament))
+
+
+board = _desk(_board)
+
+
+@require_GET
+def _progress(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = tournament.rounds.filter(number=number).first()
+    if round is None:
+        raise Http404
+    context = _progress_context(tournament, round)
+    response = render(request, "desk/_progress.html", context)
+    if request.headers.get("HX-Request") and not context["progress_is_active"]:
+        response["HX-Refresh"] = "true"  # the run it watched has ended: show its tables
+    return response
+
+
+progress = _desk(_progress)
+
+
+def _round_of(request: HttpRequest, tournament: Tournament) -> Round:
+    """The round a button names (its number, posted), of this tournament."""
+    raw = request.POST.get("round", "")
+    round = tournament.rounds.filter(number=int(raw)).first() if raw.isdigit() else None
+    if round is None:
+        raise Http404
+    return round
+
+
+@require_POST
+def _pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    round = _round_of(request, tournament)
+
+    def action() -> str:
+        round_pair_request(round=round)
+        return _("Round %(n)d: pairing started.") % {"n": round.number}
+
+    return _act(request, tournament, action)
+
+
+pair = _desk(_pair)
+
+
+@require_POST
+def _publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    round = _round_of(request, tournament)
+
+    def action() -> str:
+        round_publish(round=round)
+        return _("Round %(n)d is published: its tables may start.") % {"n": round.number}
+
+    return _act(request, tournament, action)
+
+
+publish = _desk(_publish)
+
+
+@require_POST
+def _close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    round = _round_of(request, tournament)
+
+    def action() -> str:
+        round_close(round=round)
+        return _("Round %(n)d is closed.") % {"n": round.number}
+
+    return _act(request, tournament, action)
+
+
+close = _desk(_close)
+
+
+@require_POST
+def _next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    def action() -> str:
+        round = round_next(tournament=tournament)
+        return _("Round %(n)d is created and its pairing started.") % {"n": round.number}
+
+    return _act(request, tournament, action)
+
+
+next_round = _desk(_next)
+
+
+def _entry_of(request: HttpRequest, tournament: Tournament) -> Entry:
+    raw = request.POST.get("entry", "")
+    entry = (
+        Entry.objects.filter(tournament=tournament, pk=int(raw))
+        .select_related("tournament", "player", "partnership")
+        .first()
+        if raw.isdigit()
+        else None
+    )
+    if entry is None:
+        raise Http404
+    return entry
+
+
+@require_POST
+def _withdraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entry = _entry_of(request, tournament)
+
+    def action() -> str:
+        entry_withdraw(entry=entry)
+        return _("%(who)s has withdrawn: they are not paired again.") % {"who": entry}
+
+    return _act(request, tournament, action)
+
+
+withdraw = _desk(_withdraw)
+
+
+@require_POST
+def _check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entry = _entry_of(request, tournament)
+    present = request.POST.get("checked_in") == "1"
+
+    def action() -> str:
+        entry_check_in(entry=entry, checked_in=present)
+        if present:
+            return _("%(who)s is checked in.") % {"who": entry}
+        return _("%(who)s is marked absent.") % {"who": entry}
+
+    return _act(request, tournament, action)
+
+
+check_in = _desk(_check_in)
+
+
+@require_POST
+def _entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = LateEntryForm(request.POST, tournament=tournament, user=request.user)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{label}: {error}" if label else str(error))
+        return HttpResponseRedirect(_desk_url(tournament))
+    data = form.cleaned_data
+
+    def action() -> str:
+        entry = entry_register_late(
+            tournament=tournament,
+            player=data.get("player"),
+            name=data.get("name", ""),
+            partner=data.get("partner"),
+            partner_name=data.get("partner_name", ""),
+        )
+        return _("%(who)s is entered.") % {"who": entry}
+
+    return _act(request, tournament, action)
+
+
+entry_add = _desk(_entry_add)
+
+
+# --- The projector view (public) ---------------------------------------------------------
+
+
+#: Tables, and standings rows, that one projector panel holds in type legible across a hall.
+PROJECTOR_TABLES_PER_PANEL = 10
+PROJECTOR_ROWS_PER_PANEL = 12
+
+
+def _chunks[T](items: Sequence[T], size: int) -> list[Sequence[T]]:
+    return [items[i : i + size] for i in range(0, len(items), size)] or [items[:0]]
+
+
+def _projector_context(request: HttpRequest, slug: str) -> dict[str, Any]:
+    tournament = tournament_projected(slug=slug)
+    if tournament is None:
+        raise Http404
+    view = projector_view(tournament=tournament)
+    other = "en" if get_language() != "en" else settings.LANGUAGE_CODE
+    return {
+        "view": view,
+        "table_panels": _chunks(view.tables, PROJECTOR_TABLES_PER_PANEL) if view.round else [],
+        "standings_panels": _chunks(view.standings, PROJECTOR_ROWS_PER_PANEL),
+        "other_language": other,
+        "other_language_url": translate_url(request.path, other),
+        "tournament": tournament,
+        "poll_url": reverse("desk:projector_live", args=[slug]),
+        "poll_seconds": PROJECTOR_POLL_SECONDS,
+        "switch_seconds": PROJECTOR_SWITCH_SECONDS,
+    }
+
+
+@require_GET
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """The full-screen page for a big screen: pairings, then standings, in turn."""
+    return render(request, "desk/projector.html", _projector_context(request, slug))
+
+
+@require_GET
+def projector_live(request: HttpRequest, slug: str) -> HttpResponse:
+    """The projector's panels, which its page fetches again every few seconds."""
+    return render(request, "desk/_projector_panels.html", _projector_context(request, slug))

@@ -1,0 +1,104 @@
+"""The projector view: public, the current round's pairings and the standings, in
+Indonesian by default and in English, linked from the tournament's public page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from desk.services import round_next
+from league.models import Tournament
+from league.services.rounds import round_publish
+from tests.desk.conftest import WINNING_HAND, club_tournament, play
+
+pytestmark = pytest.mark.django_db
+
+
+def _published(tournament: Tournament, organiser: Any, capture: Any) -> None:
+    with capture(execute=True):
+        round = round_next(tournament=tournament)
+    round_publish(round=round)
+    with capture(execute=True):
+        play(round.tables.order_by("number").first(), organiser, [WINNING_HAND])
+
+
+def test_the_projector_shows_the_pairings_and_the_standings_by_name(
+    tournament: Tournament, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    _published(tournament, organiser, django_capture_on_commit_callbacks)
+    page = Client().get(reverse("desk:projector", args=[tournament.slug])).content.decode()
+    assert 'lang="id"' in page
+    assert "Putaran 1" in page and "Meja 1" in page and "Meja 2" in page
+    assert "Klasemen" in page and "Peringkat" in page
+    table = tournament.rounds.get().tables.get(number=1)
+    for seat in table.seats.all():
+        assert str(seat.player) in page
+    assert "projector.js" in page  # it switches panels and polls by itself
+    assert 'data-poll-url="' in page
+
+
+def test_the_projector_reads_in_english_under_the_english_prefix(
+    tournament: Tournament, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    _published(tournament, organiser, django_capture_on_commit_callbacks)
+    with translation.override("en"):
+        url = reverse("desk:projector", args=[tournament.slug])
+    assert url.startswith("/en/")
+    page = Client().get(url).content.decode()
+    assert "Round 1" in page and "Standings" in page and "Table 1" in page
+    assert 'href="/tournaments/' in page  # the way back to Indonesian
+
+
+def test_the_projectors_panels_come_alone_for_its_polling(
+    tournament: Tournament, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    _published(tournament, organiser, django_capture_on_commit_callbacks)
+    fragment = Client().get(reverse("desk:projector_live", args=[tournament.slug]))
+    text = fragment.content.decode()
+    assert fragment.status_code == 200
+    assert "<html" not in text and 'data-panel="pairings-1"' in text
+    assert 'data-panel="standings-1"' in text
+
+
+def test_a_draft_tournament_has_no_projector_view(club: Any) -> None:
+    tournament = club_tournament(club, status=Tournament.Status.DRAFT)
+    assert Client().get(reverse("desk:projector", args=[tournament.slug])).status_code == 404
+
+
+def test_a_draft_round_is_not_projected(
+    tournament: Tournament, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        round = round_next(tournament=tournament)
+    names = [str(s.player) for s in round.tables.get(number=1).seats.all()]
+    page = Client().get(reverse("desk:projector", args=[tournament.slug])).content.decode()
+    assert "Meja 1" not in page
+    assert not [n for n in names if n in page]
+
+
+def test_many_tables_are_split_across_panels(
+    club: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = club_tournament(club, players=0)
+    from league.services.registration import entry_create, player_create
+
+    for n in range(24):
+        entry_create(
+            tournament=tournament, player=player_create(name=f"Pemain {n + 1}", home_club=club)
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        round = round_next(tournament=tournament)
+    round_publish(round=round)
+    page = Client().get(reverse("desk:projector", args=[tournament.slug])).content.decode()
+    assert 'data-panel="pairings-2"' in page and 'data-panel="pairings-3"' not in page
+    assert "Meja 12" in page
+
+
+def test_the_tournaments_public_page_links_to_the_projector(tournament: Tournament) -> None:
+    page = Client().get(tournament.get_absolute_url()).content.decode()
+    assert reverse("desk:projector", args=[tournament.slug]) in page
+    assert "Tampilan proyektor" in page
