@@ -141,8 +141,8 @@ class ResultKind(models.TextChoices):
     """How a table's result came about: played hand by hand, or recorded without hands."""
 
     PLAYED = "played", _("Played")
-    FORFEIT = "forfeit", _("Forfeit")
-    DOUBLE_FORFEIT = "double_forfeit", _("Double forfeit")
+    FORFEIT = "forfeit", _("Walkover")
+    DOUBLE_FORFEIT = "double_forfeit", _("Double walkover")
     AGREED = "agreed", _("Agreed score")
 
 
