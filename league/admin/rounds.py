@@ -77,7 +77,13 @@ class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> Any:
         # The status moves only by the "Publish" and "Close" actions, whose services check
         # the round is ready; a round's place in its tournament is fixed when it is created.
-        fixed = ["status"] if obj is None else ["status", "tournament", "number", "table_cards"]
+        # The clock moves only by its services (league.services.clock, matches.services.clock).
+        clock = ["clock_started_at", "time_called_at"]
+        fixed = (
+            ["status", *clock]
+            if obj is None
+            else ["status", *clock, "tournament", "number", "table_cards"]
+        )
         return [*super().get_readonly_fields(request, obj), *fixed]
 
     @admin.display(description=_("table cards and scoring links"))
