@@ -222,6 +222,10 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
         if exc.code == "match_finished" and match is not None:
             return _finished_page(request, match, exc.messages[0])
         return _closed_page(request, exc.messages[0], status=410)
+    try:
+        _require_open_round(link.table)
+    except TableClosed as closed:
+        return _closed_page(request, closed.message, status=closed.status)
     links = dict(request.session.get(SESSION_LINKS, {}))
     links[str(link.table_id)] = key
     request.session[SESSION_LINKS] = links

@@ -82,7 +82,8 @@ def table_result_record(
     result.kind = kind
     if user is not None and user.is_authenticated:
         result._history_user = user  # type: ignore[attr-defined]
-    result._change_reason = kind  # type: ignore[attr-defined]
+    if kind != ResultKind.PLAYED:
+        result._change_reason = kind  # type: ignore[attr-defined]
     result.save()
     result.sides.all().delete()
     TableResultSide.objects.bulk_create(

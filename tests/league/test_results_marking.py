@@ -20,6 +20,7 @@ from league.services.results import (
     table_double_forfeit_record,
     table_forfeit_record,
 )
+from matches.models import Match
 from tests.factories import (
     EntryFactory,
     PlayerFactory,
@@ -140,3 +141,13 @@ def test_the_admin_form_records_a_walkover_for_the_side_present(
     result = TableResult.objects.get(table=table)
     assert result.kind == ResultKind.FORFEIT
     assert {s.side: s.is_winner for s in result.sides.all()} == {0: False, 1: True}
+
+
+def test_the_scoring_page_of_a_walkover_table_says_there_is_nothing_to_score(
+    client: Client, day: dict[str, Any], organiser: Any
+) -> None:
+    client.force_login(organiser)
+    table = day["tables"][0]
+    page = _get_id(client, reverse("matches:table_scorekeeper", args=[table.pk]))
+    assert "WO: hasil meja ini dicatat penyelenggara tanpa ronde." in page
+    assert not Match.objects.filter(table=table).exists()  # no empty match is made for it
