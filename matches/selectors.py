@@ -202,6 +202,8 @@ def match_state(*, match: Match, hands: list[Hand] | None = None) -> dict[str, A
         "next_leader": match.next_leader,
         "hands_count": len(hands),
         "next_hand": len(hands) + 1,
+        # The round clock (R24): the last hand once time is called, else null.
+        "time_called_after": match.time_called_after,
         "hands": [hand_state(hand) for hand in hands],
     }
 

@@ -15,7 +15,7 @@ from allfives import AllFivesError
 from league.models import ResultKind, Round, Table, TableResult, Tournament
 from league.services.clock import round_clock_remaining, round_clock_start
 from matches.models import Match
-from matches.selectors import match_document
+from matches.selectors import match_document, match_state
 from matches.services.clock import round_time_call, table_time_call
 from matches.services.hands import hand_record
 from matches.services.lifecycle import match_for_table, match_import
@@ -105,6 +105,7 @@ def test_r24_time_called_the_hand_in_play_finishes_and_the_higher_total_wins(
     assert called == [first.number, second.number]
     match.refresh_from_db()
     assert match.time_called_after == 2 and match.status == Match.Status.PLAYING
+    assert match_state(match=match)["time_called_after"] == 2  # what the API answers
     round_.refresh_from_db()
     assert round_.time_called_at is not None
     assert round_clock_remaining(round=round_) == timedelta(0)
