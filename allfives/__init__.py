@@ -1,6 +1,6 @@
 """All Fives (Kelipatan 5): the rules engine of Kelipatan.
 
-Pure Python, standard library only. It implements the rules of ``docs/rules.md`` (R1-R23)
+Pure Python, standard library only. It implements the rules of ``docs/rules.md`` (R1-R24)
 and reads and writes the scoresheet of docs/scoresheet.md. One module per concept:
 
 - `errors` — `AllFivesError` and its families, one table of codes and messages;
@@ -23,6 +23,9 @@ and reads and writes the scoresheet of docs/scoresheet.md. One module per concep
   a right hand and hands anything else to the checked replay;
 - `strategies`, `simulate` — simulated players and matches; `cli` — ``python -m allfives``;
 - `tally_marks` — the traditional paper tally (R23).
+
+The round clock (R24) is a rule-set option (`Rules.time_limit`) and a scoresheet field
+(`time_called_after`), judged by `match` and `scoresheet`.
 
 >>> report = check({"format": "allfives/1", "players": 2, "hands": [{"leader": 0,
 ...     "moves": [{"seat": 0, "play": "5-5"}, {"seat": 1, "play": "5-0", "end": "W"}]}]})

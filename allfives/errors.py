@@ -116,6 +116,9 @@ ERRORS: Final[Mapping[str, ErrorSpec]] = {
     "wrong_leader": ErrorSpec(
         "match", "R21", "seat {leader} leads, but seat {expected} went out and must lead"
     ),
+    "time_called": ErrorSpec(
+        "match", "R24", "time was called after hand {after}; no further hand may be played"
+    ),
 }
 
 
@@ -157,6 +160,8 @@ DETAILS: Final[Mapping[str, str]] = {
     "left_value": "left: {value} must be a whole number of pips or a list of tiles",
     "placing": "placing {value} is not among {table}",
     "bad_rules": "rules: {why}",
+    "time_not_limited": "'time_called_after' needs a rule set with a round clock ('time_limit')",
+    "time_after": "'time_called_after' must be a whole number of hands from 1, not {value}",
     "bad_layout": "{value} is not a layout: {why}",
     "unreadable": "{why}",
     # bad_deal

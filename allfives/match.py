@@ -12,6 +12,10 @@ It also knows who leads next (R21): the seat that went out, or None when the
 lead goes by lot (the first hand and after a blocked hand). A hand led by
 another seat than `next_leader` is ``wrong_leader``.
 
+With a round clock (R24) the match may end on time instead: `call_time` ends it
+after the hand in play, the higher total winning and equal highest totals tying
+(`winners` then lists every side on that total); `time_called` says so.
+
 `outcome` reads a finished table's result for one side from the sides'
 placings (1 = first), as the league, standings and ratings record them.
 """
@@ -82,6 +86,7 @@ class MatchState:
         "next_leader",
         "players",
         "rules",
+        "time_called",
         "winners",
     )
 
@@ -92,6 +97,8 @@ class MatchState:
     #: Seat that must lead the next hand, or None when it goes by lot (R5, R21).
     next_leader: int | None
     hands_played: int
+    #: The match ended on time (R24), not at a target.
+    time_called: bool
 
     def __init__(self, players: int, rules: Rules | None = None) -> None:
         self.players = check_players(players)
@@ -101,6 +108,7 @@ class MatchState:
         self.winners = []
         self.next_leader = None
         self.hands_played = 0
+        self.time_called = False
 
     @property
     def target(self) -> int:
@@ -175,6 +183,24 @@ class MatchState:
         """Close a hand: the seat that went out leads next; after a block, by lot (R21)."""
         self.hands_played += 1
         self.next_leader = None if self.winners else went_out
+
+    def call_time(self) -> None:
+        """End the match on time after a complete hand (R24): the highest total wins,
+        and every side on an equal highest total ties.
+
+        >>> match = MatchState(3, Rules(time_limit=30))
+        >>> match.score_play(0, 10), match.score_play(2, 10)
+        (False, False)
+        >>> match.call_time()
+        >>> match.winners, match.is_over, match.time_called, match.next_leader
+        ([0, 2], True, True, None)
+        """
+        if self.winners:
+            raise engine_error("match_over")
+        best = max(self._totals)
+        self.winners = [side for side, total in enumerate(self._totals) if total == best]
+        self.next_leader = None
+        self.time_called = True
 
     def side_of(self, seat: int) -> int:
         """The side `seat` plays for."""

@@ -163,6 +163,8 @@ class MatchReport:
     next_leader: int | None
     players: int
     rules: Rules
+    #: The match ended on time (R24) rather than at a target.
+    time_called: bool = False
 
     @property
     def winner(self) -> int | list[str] | None:
@@ -177,8 +179,8 @@ class MatchReport:
         return winner_json(self.winners)
 
     def to_json(self) -> dict[str, object]:
-        """The docs/scoresheet.md Output document."""
-        return {
+        """The docs/scoresheet.md Output document (``time_called`` only when it was)."""
+        verdict: dict[str, object] = {
             "ok": True,
             "hands": [hand.to_json() for hand in self.hands],
             "totals": _sides_json(self.totals_x2),
@@ -186,3 +188,6 @@ class MatchReport:
             "finished": self.finished,
             "next_leader": self.next_leader,
         }
+        if self.time_called:
+            verdict["time_called"] = True
+        return verdict

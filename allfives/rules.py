@@ -1,8 +1,9 @@
 """The rule set a match is played under, and who sits on which side.
 
 `Rules` holds what organisers may change: the target per player count (R4),
-the hand size per player count (R3) and the award for a blocked hand (R20,
-``"opponents"`` or ``"difference"``). It reads and writes the ``"rules"``
+the hand size per player count (R3), the award for a blocked hand (R20,
+``"opponents"`` or ``"difference"``) and the round clock (R24: ``time_limit``,
+minutes a round may last, or None to play to the target only). It reads and writes the ``"rules"``
 object of docs/scoresheet.md; every field is optional there and partial maps are
 merged over the defaults. The defaults are module constants so that the
 database and the engine take them from one place.
@@ -104,6 +105,11 @@ def _player_map(value: object, name: str, low: int) -> dict[int, int]:
     return result
 
 
+def _check_time_limit(value: object) -> None:
+    if value is not None and (type(value) is not int or value < 1):
+        _bad(f"time_limit must be a whole number of minutes of at least 1, or null, not {value!r}")
+
+
 def _count_key(key: object) -> int:
     if type(key) is str and key in ("2", "3", "4"):
         return int(key)
@@ -116,18 +122,22 @@ def _frozen(mapping: Mapping[int, int]) -> Mapping[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A rule set: targets and hand sizes per player count, and the blocked award.
+    """A rule set: targets and hand sizes per player count, the blocked award and the
+    round clock (``time_limit`` in minutes, None without a clock; R24).
 
     >>> rules = Rules.from_json({"targets": {"4": 500}})
     >>> rules.target(4), rules.target(2), rules.hand_size(3), rules.blocked_award
     (500, 250, 7, 'opponents')
     >>> Rules.from_json(rules.to_json()) == rules
     True
+    >>> Rules.from_json({"time_limit": 30}).time_limit
+    30
     """
 
     targets: Mapping[int, int] = field(default_factory=lambda: DEFAULT_TARGETS)
     hand_sizes: Mapping[int, int] = field(default_factory=lambda: DEFAULT_HAND_SIZES)
     blocked_award: BlockedAward = DEFAULT_BLOCKED_AWARD
+    time_limit: int | None = None
 
     def __post_init__(self) -> None:
         targets = {**DEFAULT_TARGETS, **_player_map(self.targets, "targets", 1)}
@@ -137,12 +147,18 @@ class Rules:
                 _bad(f"{players} hands of {size} tiles need more than the 28 tiles of the set")
         if self.blocked_award not in _AWARDS:
             _bad(f"blocked_award must be 'opponents' or 'difference', not {self.blocked_award!r}")
+        _check_time_limit(self.time_limit)
         object.__setattr__(self, "targets", _frozen(targets))
         object.__setattr__(self, "hand_sizes", _frozen(hand_sizes))
 
     def __hash__(self) -> int:
         return hash(
-            (tuple(self.targets.items()), tuple(self.hand_sizes.items()), self.blocked_award)
+            (
+                tuple(self.targets.items()),
+                tuple(self.hand_sizes.items()),
+                self.blocked_award,
+                self.time_limit,
+            )
         )
 
     def __eq__(self, other: object) -> bool:
@@ -152,12 +168,13 @@ class Rules:
             dict(self.targets) == dict(other.targets)
             and dict(self.hand_sizes) == dict(other.hand_sizes)
             and self.blocked_award == other.blocked_award
+            and self.time_limit == other.time_limit
         )
 
     def __repr__(self) -> str:
         return (
             f"Rules(targets={dict(self.targets)!r}, hand_sizes={dict(self.hand_sizes)!r}, "
-            f"blocked_award={self.blocked_award!r})"
+            f"blocked_award={self.blocked_award!r}, time_limit={self.time_limit!r})"
         )
 
     @classmethod
@@ -172,19 +189,31 @@ class Rules:
         award = obj.get("blocked_award", DEFAULT_BLOCKED_AWARD)
         if award not in _AWARDS:
             _bad(f"blocked_award must be 'opponents' or 'difference', not {award!r}")
+        time_limit = obj.get("time_limit")
+        _check_time_limit(time_limit)
         return cls(
             targets=_player_map(targets, "targets", 1),
             hand_sizes=_player_map(hand_sizes, "hand_sizes", 1),
             blocked_award=cast(BlockedAward, award),
+            time_limit=cast(int | None, time_limit),
         )
 
     def to_json(self) -> dict[str, object]:
-        """The complete ``"rules"`` object, every field written out."""
-        return {
+        """The complete ``"rules"`` object, every field written out (``time_limit`` only
+        when the rule set has a round clock, so that a sheet without one reads as before)."""
+        json: dict[str, object] = {
             "targets": {str(players): target for players, target in self.targets.items()},
             "hand_sizes": {str(players): size for players, size in self.hand_sizes.items()},
             "blocked_award": self.blocked_award,
         }
+        if self.time_limit is not None:
+            json["time_limit"] = self.time_limit
+        return json
+
+    @property
+    def has_clock(self) -> bool:
+        """True when a round may end on time (R24)."""
+        return self.time_limit is not None
 
     def target(self, players: int) -> int:
         """The target a side must reach to win (R4)."""

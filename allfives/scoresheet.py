@@ -22,6 +22,11 @@ Decisions taken here (the rest live with the rule they concern):
   ``hand_incomplete``: a scoresheet records hands played to their end.
 - ``left`` is checked whenever it is given, even when not needed (the target
   cut the hand short, or a deal makes it redundant).
+- ``time_called_after`` (R24, a rule set with ``time_limit`` only) is the number
+  of hands played when time was called, the hand in play included: once that many
+  hands are complete and no side has reached its target, the match ends on time;
+  a further hand is ``time_called``. Fewer hands leave the match going on (the
+  hand in play is still to be recorded).
 
 `went_out(hand, end)` reads from a hand already judged who went out (R16).
 """
@@ -116,13 +121,18 @@ def replay(document: object) -> MatchReport:
     hands = document.get("hands")
     if not isinstance(hands, list | tuple):
         raise _bad("hands_not_list")
+    time_after = _time_called_after(document, rules)
     match = MatchState(players, rules)
     reports = []
     for index, hand in enumerate(hands):
         try:
+            if match.time_called:
+                raise engine_error("time_called", after=time_after)
             reports.append(_replay_hand(hand, match))
         except AllFivesError as error:
             raise error.located(hand=index) from None
+        if index + 1 == time_after and not match.is_over:
+            match.call_time()
     return MatchReport(
         hands=reports,
         totals_x2=match.totals_x2,
@@ -131,7 +141,20 @@ def replay(document: object) -> MatchReport:
         next_leader=match.next_leader,
         players=players,
         rules=rules,
+        time_called=match.time_called,
     )
+
+
+def _time_called_after(document: Mapping[str, object], rules: Rules) -> int | None:
+    """The document's ``time_called_after`` (R24), checked; None when time was not called."""
+    after = document.get("time_called_after")
+    if after is None:
+        return None
+    if type(after) is not int or after < 1:
+        raise _bad("time_after", value=repr(after))
+    if not rules.has_clock:
+        raise _bad("time_not_limited")
+    return after
 
 
 def check(document: object) -> dict[str, object]:

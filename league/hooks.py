@@ -13,6 +13,9 @@ around here, in one explicit registry that each app fills in its ``AppConfig.rea
 - *recorded play* says which tables of a round already have hands recorded (``matches``),
   so that nothing deletes them by re-pairing: ``recorded_play_provider_set`` /
   ``round_tables_with_play``;
+- *recorded play discarders* set aside a table's match and its hands (kept in their
+  history) when an organiser replaces them by a result without hands (``matches``):
+  ``recorded_play_discarder_set`` / ``table_play_discard``;
 - *tiebreak validators* check a tournament's tiebreak order against the registry of
   the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``;
 - *publish listeners* hear that a round was just published
@@ -39,6 +42,7 @@ __all__ = [
     "TiebreaksValidator",
     "checked_in_only_provider_set",
     "publish_check_add",
+    "recorded_play_discarder_set",
     "recorded_play_provider_set",
     "result_listener_add",
     "round_checked_in_only",
@@ -47,6 +51,7 @@ __all__ = [
     "round_published_listener_add",
     "round_tables_with_play",
     "table_changed",
+    "table_play_discard",
     "tiebreaks_clean",
     "tiebreaks_validator_set",
 ]
@@ -93,6 +98,24 @@ def checked_in_only_provider_set(provider: CheckedInOnlyProvider | None) -> None
 def round_checked_in_only(*, round: Round) -> bool:
     """Whether the organiser pairs only the checked-in entries in ``round`` (no rule: no)."""
     return _checked_in_only is not None and _checked_in_only(round)
+
+
+#: Sets aside a table's match and hands (by table id, on behalf of a user) inside the
+#: writing transaction; the hands stay in their history.
+type RecordedPlayDiscarder = Callable[[int, object], None]
+_discarder: RecordedPlayDiscarder | None = None
+
+
+def recorded_play_discarder_set(discarder: RecordedPlayDiscarder | None) -> None:
+    """Register (or, with ``None``, remove) what sets a table's recorded play aside."""
+    global _discarder
+    _discarder = discarder
+
+
+def table_play_discard(*, table_id: int, user: object) -> None:
+    """Set aside the table's match and hands, if score entry keeps any (their history stays)."""
+    if _discarder is not None:
+        _discarder(table_id, user)
 
 
 def recorded_play_provider_set(provider: RecordedPlayProvider | None) -> None:

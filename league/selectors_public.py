@@ -69,6 +69,13 @@ class TableLine:
     is_tie: bool
     hands_count: int | None
     live: TableLive | None
+    #: How the result came about (``ResultKind``): played, or recorded without hands.
+    kind: str = "played"
+
+    @property
+    def is_without_hands(self) -> bool:
+        """A forfeit, a double forfeit or an agreed score: the pages say so."""
+        return self.is_finished and self.kind != "played"
 
     @property
     def round(self) -> Round:
@@ -309,6 +316,7 @@ def _table_line(table: Table, live: TableLive | None) -> TableLine:
         is_tie=result.is_tie if result is not None else False,
         hands_count=result.hands_count if result is not None else None,
         live=live,
+        kind=result.kind if result is not None else "played",
     )
 
 
@@ -619,3 +627,17 @@ def season_public(*, slug: str, recent_count: int = 10) -> SeasonView | None:
         recent=_recent_results(Q(round__tournament__season=season), limit=recent_count),
         rules=rules_in_force(rule_set=season.rule_set),
     )
+
+
+def tournament_results_public(*, slug: str) -> tuple[Tournament, list[TableLine]] | None:
+    """A public tournament's finished tables, round by round, for the results export."""
+    tournament = tournaments_public().filter(slug=slug).first()
+    if tournament is None:
+        return None
+    tables = (
+        _tables_query()
+        .select_related("round__tournament")
+        .filter(round__in=rounds_public().filter(tournament=tournament), result__isnull=False)
+        .order_by("round__number", "number")
+    )
+    return tournament, [_table_line(table, None) for table in tables]

@@ -10,6 +10,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.home, name="home"),
     path("tournaments/", views.tournament_list, name="tournaments"),
     path("tournaments/<slug:slug>/", views.tournament, name="tournament"),
+    path(
+        "tournaments/<slug:slug>/results.csv",
+        views.tournament_results_csv,
+        name="tournament_results_csv",
+    ),
     path("tournaments/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path(
         "tournaments/<slug:slug>/rounds/<int:number>/live/",

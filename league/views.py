@@ -9,9 +9,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from allfives import outcome
 from league import selectors_public as public
+from league.exports import csv_writer
+from league.models import ResultKind
 
 #: How often a page showing a round in play asks for fresh scores (htmx polling).
 LIVE_REFRESH_SECONDS_DEFAULT = 15
@@ -58,6 +62,46 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "refresh_seconds": _live_refresh_seconds(),
         },
     )
+
+
+def _result_word(line: public.TableLine, side: public.SideLine) -> str:
+    """Won, lost or tied, as the export writes it (a double walkover is lost by all)."""
+    if line.kind == ResultKind.DOUBLE_FORFEIT:
+        return _("Lost")
+    placings = [s.placing or 0 for s in line.sides]
+    word = outcome(side.placing or 0, placings)
+    return {"win": _("Won"), "tie": _("Tied"), "loss": _("Lost")}[word]
+
+
+@require_safe
+def tournament_results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every finished table of a tournament, one line per side, saying how each result
+    came about (played, walkover, double walkover, agreed score)."""
+    found = public.tournament_results_public(slug=slug)
+    if found is None:
+        raise Http404
+    _tournament, lines = found
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="results-{slug}.csv"'
+    writer = csv_writer(response)
+    writer.writerow(
+        [_("Round"), _("Table"), _("Side"), _("Points"), _("Result"), _("Kind of result")]
+    )
+    for line in lines:
+        kind = ResultKind(line.kind).label
+        for side in line.sides:
+            names = " & ".join(str(seat.player) for seat in side.seats)
+            writer.writerow(
+                [
+                    line.round.number,
+                    line.table.number,
+                    names,
+                    "" if side.points is None else str(side.points),
+                    _result_word(line, side),
+                    kind,
+                ]
+            )
+    return response
 
 
 def _round(slug: str, number: int) -> public.RoundView:

@@ -60,6 +60,7 @@ TEMPLATES: dict[str, Any] = {
     # The match as a whole.
     "match_over": _("The match was already won; nothing may follow."),
     "wrong_leader": _("{leader} leads, but {expected} went out and must lead."),
+    "time_called": _("Time was called after hand {after}; no further hand may be played."),
     # An engine bug ("should never happen"), only ever returned by ``check``.
     "internal_error": _("The rules engine could not judge this scoresheet."),
 }
@@ -102,6 +103,8 @@ DETAILS: dict[str, Any] = {
     "left_value": _("{value} must be a whole number of pips or a list of tiles"),
     "placing": _("placing {value} is not among {table}"),
     "bad_rules": _("the tournament's rules cannot be read"),
+    "time_not_limited": _("time can be called only under a rule set with a round clock"),
+    "time_after": _("the hand after which time was called must be a whole number from 1"),
     "bad_layout": _("{value} is not a layout"),
     "unreadable": _("the file cannot be read as JSON"),
     # bad_deal

@@ -100,6 +100,12 @@ class Match(models.Model):
     is_tie = models.BooleanField(_("tie"), default=False)
     next_leader = models.PositiveSmallIntegerField(_("next leader"), null=True, blank=True)
     hands_count = models.PositiveSmallIntegerField(_("hands"), default=0)
+    #: The round clock (docs/rules.md R24): time was called while this many hands had
+    #: been begun, so the match ends once that hand is complete; None while not called.
+    time_called_after = models.PositiveSmallIntegerField(
+        _("time called after hand"), null=True, blank=True
+    )
+    time_called_at = models.DateTimeField(_("time called at"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

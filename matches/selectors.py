@@ -53,7 +53,10 @@ def table_rules(*, table: Table) -> dict[str, Any]:
     targets = dict(rules.targets)
     targets[table.player_count] = table.target
     return Rules(
-        targets=targets, hand_sizes=dict(rules.hand_sizes), blocked_award=rules.blocked_award
+        targets=targets,
+        hand_sizes=dict(rules.hand_sizes),
+        blocked_award=rules.blocked_award,
+        time_limit=rules.time_limit,
     ).to_json()
 
 
@@ -119,10 +122,17 @@ FORMAT = "allfives/1"
 
 
 def scoresheet_document(
-    *, players: int, rules: dict[str, Any], hands: list[dict[str, Any]]
+    *,
+    players: int,
+    rules: dict[str, Any],
+    hands: list[dict[str, Any]],
+    time_called_after: int | None = None,
 ) -> dict[str, Any]:
-    """A docs/scoresheet.md document from its parts."""
-    return {"format": FORMAT, "players": players, "rules": dict(rules), "hands": list(hands)}
+    """A docs/scoresheet.md document from its parts (``time_called_after``: R24)."""
+    document = {"format": FORMAT, "players": players, "rules": dict(rules), "hands": list(hands)}
+    if time_called_after is not None:
+        document["time_called_after"] = time_called_after
+    return document
 
 
 def match_hands(*, match: Match) -> list[Hand]:
@@ -134,7 +144,10 @@ def match_document(*, match: Match, hands: list[Hand] | None = None) -> dict[str
     if hands is None:
         hands = match_hands(match=match)
     return scoresheet_document(
-        players=match.player_count, rules=match.rules, hands=[hand.entry for hand in hands]
+        players=match.player_count,
+        rules=match.rules,
+        hands=[hand.entry for hand in hands],
+        time_called_after=match.time_called_after,
     )
 
 
@@ -189,6 +202,8 @@ def match_state(*, match: Match, hands: list[Hand] | None = None) -> dict[str, A
         "next_leader": match.next_leader,
         "hands_count": len(hands),
         "next_hand": len(hands) + 1,
+        # The round clock (R24): the last hand once time is called, else null.
+        "time_called_after": match.time_called_after,
         "hands": [hand_state(hand) for hand in hands],
     }
 

@@ -26,7 +26,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from allfives import AllFivesError, Tile, side_of, sides_of, went_out
-from league.models import Round, Table
+from league.models import ResultKind, Round, Table, TableResult
+from league.services.clock import round_clock_remaining, round_time_limit
 from matches.cards import CardLink, round_cards_pdf
 from matches.forms import (
     TallyHandForm,
@@ -133,6 +134,13 @@ def _finished_page(request: HttpRequest, match: Match, message: str) -> HttpResp
 def _require_open_round(table: Table | None) -> None:
     if table is None:
         return
+    kind = TableResult.objects.filter(table=table).values_list("kind", flat=True).first()
+    if kind is not None and kind != ResultKind.PLAYED:
+        raise TableClosed(
+            _("%(result)s: this table's result was recorded by the organiser without hands.")
+            % {"result": ResultKind(kind).label},
+            status=200,
+        )
     try:
         round_scorable_require(round=table.round)
     except ValidationError as exc:
@@ -214,6 +222,10 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
         if exc.code == "match_finished" and match is not None:
             return _finished_page(request, match, exc.messages[0])
         return _closed_page(request, exc.messages[0], status=410)
+    try:
+        _require_open_round(link.table)
+    except TableClosed as closed:
+        return _closed_page(request, closed.message, status=closed.status)
     links = dict(request.session.get(SESSION_LINKS, {}))
     links[str(link.table_id)] = key
     request.session[SESSION_LINKS] = links
@@ -484,6 +496,25 @@ def _hand_row(hand: Hand, names: dict[int, str], sides: Sequence[int]) -> dict[s
     }
 
 
+def _clock(match: Match) -> dict[str, Any] | None:
+    """The round clock as the scorekeeper sees it (R24), or None for a match without one."""
+    if match.table is None:
+        return None
+    round_ = match.table.round
+    limit = round_time_limit(round=round_)
+    if limit is None:
+        return None
+    remaining = round_clock_remaining(round=round_)
+    seconds = None if remaining is None else int(remaining.total_seconds())
+    return {
+        "limit": limit,
+        "seconds": seconds,
+        "shown": None if seconds is None else f"{seconds // 60}:{seconds % 60:02d}",
+        "time_called": match.time_called_after is not None,
+        "last_hand": match.time_called_after,
+    }
+
+
 def _page(
     request: HttpRequest,
     match: Match,
@@ -521,6 +552,7 @@ def _page(
     last = hands[-1] if hands else None
     sides = sides_of(match.player_count)
     context = {
+        "clock": _clock(match),
         "match": match,
         "seats": seats,
         "seat_names": names,

@@ -27,10 +27,12 @@ from league.models import (
     EntryMember,
     Partnership,
     Player,
+    ResultKind,
     Round,
     Season,
     Seat,
     Table,
+    TableResult,
     TableResultSide,
     Tournament,
 )
@@ -322,6 +324,21 @@ def _table_records(
     records: list[TableRecord] = []
     numbers: dict[int, int] = {}
     playing = Table.Status.PLAYING
+    # Results without hands (league.services.results): a double forfeit is a loss for
+    # all; a forfeit's points count in the points tiebreaks only if its rule set says so.
+    without_hands: dict[int, tuple[str, bool]] = {}
+    for table_id, kind, own, season in (
+        TableResult.objects.filter(table__round__tournament__in=tournament_ids)
+        .exclude(kind=ResultKind.PLAYED)
+        .values_list(
+            "table_id",
+            "kind",
+            "table__round__tournament__rule_set__forfeit_points_count",
+            "table__round__tournament__season__rule_set__forfeit_points_count",
+        )
+    ):
+        counts = bool(own if own is not None else season)
+        without_hands[table_id] = (kind, counts)
     for (
         table_id,
         number,
@@ -362,9 +379,22 @@ def _table_records(
                 sides=sides,
                 is_finished=lines is not None,
                 scoring=scoring_of_tournament(tournament_id),
+                **_without_hands_flags(without_hands.get(table_id)),
             )
         )
     return records, numbers
+
+
+def _without_hands_flags(found: tuple[str, bool] | None) -> dict[str, bool]:
+    """How the maths credit a result without hands (an agreed score is credited in full)."""
+    if found is None:
+        return {}
+    kind, counts = found
+    if kind == ResultKind.DOUBLE_FORFEIT:
+        return {"all_lose": True, "counts_points": False}
+    if kind == ResultKind.FORFEIT:
+        return {"counts_points": counts}
+    return {}
 
 
 # Pages, CSV and the API read the stored rows only.

@@ -88,6 +88,11 @@ class RuleSetAdmin(ClubScopedAdmin, SimpleHistoryAdmin):
         (None, {"fields": ["name", "club", "description", "blocked_award"]}),
         (_("Targets"), {"fields": ["target_2", "target_3", "target_4"]}),
         (_("Tiles dealt"), {"fields": ["hand_size_2", "hand_size_3", "hand_size_4"]}),
+        (_("Round clock"), {"fields": ["time_limit"]}),
+        (
+            _("Walkovers"),
+            {"fields": ["forfeit_win_points", "forfeit_loss_points", "forfeit_points_count"]},
+        ),
     ]
 
     def view_queryset(self, request: HttpRequest) -> QuerySet[RuleSet]:

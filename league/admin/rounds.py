@@ -6,19 +6,21 @@ actions.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest
-from django.urls import NoReverseMatch, reverse
+from django.http import HttpRequest, HttpResponseRedirect
+from django.urls import NoReverseMatch, path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from league.admin.base import TournamentScopedAdmin, formset_save, instance_adopt
+from league.admin.results import result_without_hands_view
 from league.models import (
     Round,
     Seat,
@@ -75,7 +77,13 @@ class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> Any:
         # The status moves only by the "Publish" and "Close" actions, whose services check
         # the round is ready; a round's place in its tournament is fixed when it is created.
-        fixed = ["status"] if obj is None else ["status", "tournament", "number", "table_cards"]
+        # The clock moves only by its services (league.services.clock, matches.services.clock).
+        clock = ["clock_started_at", "time_called_at"]
+        fixed = (
+            ["status", *clock]
+            if obj is None
+            else ["status", *clock, "tournament", "number", "table_cards"]
+        )
         return [*super().get_readonly_fields(request, obj), *fixed]
 
     @admin.display(description=_("table cards and scoring links"))
@@ -164,6 +172,27 @@ class TableAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     list_filter = ["status", "player_count", "round__tournament"]
     search_fields = ["round__tournament__name", "seats__player__name"]
     inlines = [SeatInline]
+    actions = ["result_without_hands"]
+
+    def get_urls(self) -> list[Any]:
+        extra = [
+            path(
+                "<int:table_id>/result-without-hands/",
+                self.admin_site.admin_view(partial(result_without_hands_view, self)),
+                name="league_table_result_without_hands",
+            )
+        ]
+        return [*extra, *super().get_urls()]
+
+    @admin.action(description=_("Record a walkover or an agreed score"))
+    def result_without_hands(self, request: HttpRequest, queryset: QuerySet[Table]) -> Any:
+        if queryset.count() != 1:
+            self.message_user(request, _("Choose one table."), messages.WARNING)
+            return None
+        table = queryset.get()
+        return HttpResponseRedirect(
+            reverse("admin:league_table_result_without_hands", args=[table.pk])
+        )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
         return super().get_queryset(request).select_related("round__tournament")
@@ -171,9 +200,20 @@ class TableAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> Any:
         # The target follows the player count, the status the match, the cost the pairing.
         fixed = (
-            ["target", "status", "cost"] if obj is None else ["round", "target", "status", "cost"]
+            ["target", "status", "cost"]
+            if obj is None
+            else ["round", "target", "status", "cost", "result_without_hands_link"]
         )
         return [*super().get_readonly_fields(request, obj), *fixed]
+
+    @admin.display(description=_("Result without hands"))
+    def result_without_hands_link(self, obj: Table) -> str:
+        url = reverse("admin:league_table_result_without_hands", args=[obj.pk])
+        return format_html(
+            '<a href="{}" data-testid="result-without-hands-link">{}</a>',
+            url,
+            _("Record a walkover or an agreed score"),
+        )
 
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
         if change:
@@ -215,13 +255,14 @@ class TableResultAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     marked finished and standings and ratings hear of it); deleted by ``table_result_clear``."""
 
     tournament_path = "table__round__tournament"
-    list_display = ["table", "finished_at", "hands_count", "is_tie"]
-    list_filter = ["is_tie", "table__round__tournament"]
+    list_display = ["table", "finished_at", "hands_count", "is_tie", "kind"]
+    list_filter = ["is_tie", "kind", "table__round__tournament"]
     search_fields = ["table__round__tournament__name"]
     inlines = [TableResultSideInline]
 
     def get_readonly_fields(self, request: HttpRequest, obj: TableResult | None = None) -> Any:
-        fixed = [] if obj is None else ["table"]
+        # The kind is set by the services that record it (results without hands).
+        fixed = ["kind"] if obj is None else ["table", "kind"]
         return [*super().get_readonly_fields(request, obj), *fixed]
 
     def save_model(self, request: HttpRequest, obj: TableResult, form: Any, change: bool) -> None:
@@ -253,6 +294,8 @@ class TableResultAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
             hands_count=obj.hands_count,
             finished_at=obj.finished_at,
             is_tie=obj.is_tie,
+            kind=obj.kind,
+            user=request.user,
         )
         instance_adopt(obj, result)
 

@@ -406,7 +406,7 @@ class TableResultSerializer(serializers.ModelSerializer):  # type: ignore[type-a
 
     class Meta:
         model = TableResult
-        fields = ["finished_at", "hands_count", "is_tie", "sides"]
+        fields = ["finished_at", "hands_count", "is_tie", "kind", "sides"]
         read_only_fields = fields
 
 

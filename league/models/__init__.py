@@ -15,7 +15,7 @@ handed here as plain values (``league.services.results.table_result_record``).
 from league.models.base import PLAYER_COUNTS, TimeStamped
 from league.models.clubs import Club, Membership, MembershipRole
 from league.models.people import Partnership, Player
-from league.models.rounds import Round, Seat, Table, TableResult, TableResultSide
+from league.models.rounds import ResultKind, Round, Seat, Table, TableResult, TableResultSide
 from league.models.rules import BlockedAward, RuleSet
 from league.models.seasons import Division, Season
 from league.models.tokens import ApiToken
@@ -42,6 +42,7 @@ __all__ = [
     "MembershipRole",
     "Partnership",
     "Player",
+    "ResultKind",
     "Round",
     "RuleSet",
     "Season",

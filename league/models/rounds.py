@@ -32,6 +32,9 @@ class Round(TimeStamped):
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # The round clock (docs/rules.md R24), when the rule set has a time limit.
+    clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
+    time_called_at = models.DateTimeField(_("time called at"), null=True, blank=True)
     pairing_seed = models.PositiveIntegerField(_("pairing seed"), null=True, blank=True)
     quality = models.JSONField(_("pairing quality report"), default=dict, blank=True)
     byes = models.ManyToManyField(Entry, blank=True, related_name="bye_rounds")
@@ -134,8 +137,20 @@ class Seat(models.Model):
         return side_of(self.number, player_count)
 
 
+class ResultKind(models.TextChoices):
+    """How a table's result came about: played hand by hand, or recorded without hands."""
+
+    PLAYED = "played", _("Played")
+    FORFEIT = "forfeit", _("Walkover")
+    DOUBLE_FORFEIT = "double_forfeit", _("Double walkover")
+    AGREED = "agreed", _("Agreed score")
+
+
 class TableResult(TimeStamped):
-    """What came of a table's match, handed over by score entry as plain values."""
+    """What came of a table's match: handed over by score entry as plain values, or
+    recorded by an organiser without hands (a forfeit, a double forfeit, an agreed score)."""
+
+    Kind = ResultKind
 
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, related_name="result", verbose_name=_("table")
@@ -143,15 +158,33 @@ class TableResult(TimeStamped):
     finished_at = models.DateTimeField(_("finished at"))
     hands_count = models.PositiveSmallIntegerField(_("hands played"), default=0)
     is_tie = models.BooleanField(_("tie"), default=False)
+    kind = models.CharField(
+        _("kind of result"), max_length=14, choices=ResultKind.choices, default=ResultKind.PLAYED
+    )
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["-finished_at"]
         verbose_name = _("table result")
         verbose_name_plural = _("table results")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=ResultKind.values), name="tableresult_kind_valid"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{_('result')}: {self.table}"
+
+    @property
+    def is_forfeit(self) -> bool:
+        """A forfeit or a double forfeit: nobody played, so nothing is rated (ratings)."""
+        return self.kind in (ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT)
+
+    @property
+    def has_hands(self) -> bool:
+        """The result came from hands played and recorded."""
+        return self.kind == ResultKind.PLAYED
 
 
 class TableResultSide(models.Model):

@@ -56,6 +56,29 @@ class RuleSet(TimeStamped):
         choices=BlockedAward.choices,
         default=DEFAULT_BLOCKED_AWARD,
     )
+    # Results without hands (league/services/results.py).
+    forfeit_win_points = models.PositiveIntegerField(
+        _("points for a forfeit win"),
+        null=True,
+        blank=True,
+        help_text=_("The points credited to the side present; empty means the table's target."),
+    )
+    forfeit_loss_points = models.PositiveIntegerField(_("points for a forfeit loss"), default=0)
+    forfeit_points_count = models.BooleanField(
+        _("forfeit points count in tiebreaks"),
+        default=False,
+        help_text=_(
+            "Count a forfeit's points in points scored, points difference, target share "
+            "and hands won; otherwise a forfeit gives only its match points."
+        ),
+    )
+    # The round clock (docs/rules.md R24).
+    time_limit = models.PositiveSmallIntegerField(
+        _("time limit per round (minutes)"),
+        null=True,
+        blank=True,
+        help_text=_("Play to the target or until time is called; empty means no clock."),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -78,6 +101,10 @@ class RuleSet(TimeStamped):
                 condition=Q(blocked_award__in=BlockedAward.values),
                 name="ruleset_blocked_award_valid",
             ),
+            models.CheckConstraint(
+                condition=Q(time_limit__isnull=True) | Q(time_limit__gte=1),
+                name="ruleset_time_limit_positive",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -91,6 +118,11 @@ class RuleSet(TimeStamped):
     def target_for(self, players: int) -> int:
         return int(getattr(self, f"target_{players}"))
 
+    def forfeit_points(self, *, target: int) -> tuple[int, int]:
+        """The points of a forfeit's winner and loser at a table of this target."""
+        win = target if self.forfeit_win_points is None else int(self.forfeit_win_points)
+        return win, int(self.forfeit_loss_points)
+
     def to_rules(self) -> Rules:
         """The engine's view of this rule set."""
         return Rules(
@@ -99,4 +131,5 @@ class RuleSet(TimeStamped):
             blocked_award="difference"
             if self.blocked_award == BlockedAward.DIFFERENCE
             else "opponents",
+            time_limit=None if self.time_limit is None else int(self.time_limit),
         )

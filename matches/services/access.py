@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-from league.models import Round
+from league.models import ResultKind, Round, TableResult
 from matches.models import Match, TableLink
 from matches.selectors import match_can_score, round_is_scorable
 from matches.services.links import table_link_check
@@ -40,6 +40,20 @@ def round_scorable_require(*, round: Round) -> None:
 def scorer_require(*, match: Match, user: AnyUser, link: TableLink | None = None) -> None:
     """Refuse a write by someone who may not score the match, or to a closed table. With
     a table ``link``, the link decides (whoever holds it scores that table)."""
+    if match.table_id is not None:
+        result_kind = (
+            TableResult.objects.filter(table_id=match.table_id)
+            .values_list("kind", flat=True)
+            .first()
+        )
+        if result_kind is not None and result_kind != ResultKind.PLAYED:
+            raise ValidationError(
+                _(
+                    "This table's result was recorded by the organiser without hands; "
+                    "there is nothing to score."
+                ),
+                code="result_without_hands",
+            )
     if link is not None:
         table_link_check(link=link, match=match)
         return

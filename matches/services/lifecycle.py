@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -242,6 +243,13 @@ def match_import(
             _("Only an organiser of the tournament may replace a finished match."),
         )
     entries = _document_hands(locked, document)
+    # The round clock (R24) travels with the sheet: the engine judges it with the hands.
+    after = document.get("time_called_after")
+    locked.time_called_after = after if type(after) is int else None
+    if after is not None and type(after) is not int:
+        raise ValidationError(
+            _('"time_called_after" must be a whole number of hands.'), code="bad_format"
+        )
     verdict = match_judge(match=locked, entries=entries)
     keep = rows[: len(entries)]
     for extra in rows[len(entries) :]:
@@ -286,3 +294,11 @@ def match_void(*, match: Match, user: AnyUser) -> None:
     if table_id is not None:
         table_result_clear(table_id=table_id)
         table_status_set(table_id=table_id, status="scheduled")
+
+
+def table_play_set_aside(table_id: int, user: object) -> None:
+    """Set aside a table's match and hands for a result recorded without them: voided,
+    every hand kept in the history (``league.hooks.table_play_discard``)."""
+    match = Match.objects.filter(table_id=table_id).first()
+    if match is not None:
+        match_void(match=match, user=user if isinstance(user, AbstractBaseUser) else None)

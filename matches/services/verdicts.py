@@ -37,7 +37,10 @@ def match_judge(*, match: Match, entries: Sequence[Mapping[str, Any]]) -> MatchV
     """The engine's verdict on the match with these hands (raises ``AllFivesError``)."""
     return document_judge(
         scoresheet_document(
-            players=match.player_count, rules=match.rules, hands=[dict(e) for e in entries]
+            players=match.player_count,
+            rules=match.rules,
+            hands=[dict(e) for e in entries],
+            time_called_after=match.time_called_after,
         )
     )
 

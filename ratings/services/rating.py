@@ -16,6 +16,11 @@ two sides of two (seats 0+2 against 1+3); and fixed partnerships as units when b
 sides of a four-player table are fixed-partnership entries. A table whose seats do not
 match its result (a side with no seated player) is skipped and logged.
 
+Results recorded without hands are rated by what they say about play: an agreed final
+score is a result the players reached at the table, so it is rated like a played match;
+a forfeit or a double forfeit says nothing of skill (nobody played), so it is never
+rated (``RATED_KINDS``).
+
 Writers are serialised (a PostgreSQL advisory lock; SQLite serialises writers itself),
 so two matches finishing at once cannot interleave their replays.
 """
@@ -33,13 +38,16 @@ from django.db import connection, transaction
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 
 from allfives import side_of, side_seats
-from league.models import Seat, TableResult, TableResultSide
+from league.models import ResultKind, Seat, TableResult, TableResultSide
 from ratings.maths import Match, Skill, Update, conservative_rating, rate_match
 from ratings.models import PartnershipRating, PlayerRating, RatingEvent
 
 logger = logging.getLogger(__name__)
 
 type MatchKey = tuple[datetime, int]  # (finished_at, table id): the order matches are rated in
+
+#: The kinds of table result that are rated (league.models.ResultKind).
+RATED_KINDS: tuple[str, ...] = (ResultKind.PLAYED, ResultKind.AGREED)
 
 _LOCK_KEY = 0x4B454C5241  # "KELRA": the advisory lock serialising rating writers
 _BATCH = 2000
@@ -110,7 +118,7 @@ def ratings_catch_up() -> ReplayReport | None:
     rated = RatingEvent.objects.filter(table_id=OuterRef("table_id"))
     unrated = (  # a table with an empty seat cannot be rated: not worth a replay each sweep
         TableResult.objects.annotate(seated=Count("table__seats"))
-        .filter(~Exists(rated), seated=F("table__player_count"))
+        .filter(~Exists(rated), seated=F("table__player_count"), kind__in=RATED_KINDS)
         .order_by("finished_at", "table_id")
         .values_list("finished_at", "table_id")
         .first()
@@ -119,7 +127,7 @@ def ratings_catch_up() -> ReplayReport | None:
         keys.append(unrated)
     orphan = (
         RatingEvent.objects.filter(
-            ~Exists(TableResult.objects.filter(table_id=OuterRef("table_id")))
+            ~Exists(TableResult.objects.filter(table_id=OuterRef("table_id"), kind__in=RATED_KINDS))
         )
         .order_by("at", "table_id")
         .values_list("at", "table_id")
@@ -168,7 +176,9 @@ def tables_to_rate(
     to ``skipped`` when given).
     """
     results = (
-        TableResult.objects.filter(_from_q(point, at="finished_at", table="table_id"))
+        TableResult.objects.filter(
+            _from_q(point, at="finished_at", table="table_id"), kind__in=RATED_KINDS
+        )
         .order_by("finished_at", "table_id")
         .values_list(
             "table_id",

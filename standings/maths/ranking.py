@@ -256,6 +256,9 @@ def compute_standings(
 def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], Tally]) -> None:
     """Add one finished table to the tallies of every entrant it credits."""
     sides = table.sides
+    if table.all_lose:
+        _credit_double_forfeit(table, scale, tally)
+        return
     placings = table.placings()
     points = [side.points_x2 for side in sides]
     cap = 2 * table.target
@@ -283,6 +286,11 @@ def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], Tal
             entry.wins += result == "win"
             entry.ties += result == "tie"
             entry.losses += result == "loss"
+            entry.opponents.extend(opponents)
+            if len(side.entrant_ids) > 1:
+                entry.partners.extend(e for e in side.entrant_ids if e != entrant_id)
+            if not table.counts_points:
+                continue
             entry.scored_x2 += own
             # At three-player tables the difference is against the best other side.
             entry.diff_x2 += own - best_other
@@ -290,9 +298,20 @@ def _credit_table(table: TableRecord, scale: _Points, tally: Callable[[int], Tal
                 own, cap
             )
             entry.hands_won += side.hands_won
-            entry.opponents.extend(opponents)
-            if len(side.entrant_ids) > 1:
-                entry.partners.extend(e for e in side.entrant_ids if e != entrant_id)
+
+
+def _credit_double_forfeit(
+    table: TableRecord, scale: _Points, tally: Callable[[int], Tally]
+) -> None:
+    """Every side of a double forfeit loses: the loss's match points (the last place's at
+    three players), a table counted, and nothing else — nobody met, nobody scored."""
+    last = scale.loss if len(table.sides) == 2 else scale.three_player(len(table.sides), 1)
+    for side in table.sides:
+        for entrant_id in side.entrant_ids:
+            entry = tally(entrant_id)
+            entry.tables += 1
+            entry.mp += last
+            entry.losses += 1
 
 
 class _Ranker:

@@ -68,6 +68,11 @@ class TableRecord:
     sides: tuple[SideResult, ...]
     is_finished: bool = True
     scoring: ScoringConfig | None = None  # the table's own scoring (season tables), else the call's
+    #: False for a forfeit whose rule set keeps its points out of the points tiebreaks
+    #: (points scored, difference, target share, hands won): only its result counts.
+    counts_points: bool = True
+    #: A double forfeit: every side loses, nobody met anybody (no opponents for tiebreaks).
+    all_lose: bool = False
 
     def __post_init__(self) -> None:
         if self.player_count not in (2, 3, 4):

@@ -217,6 +217,16 @@
       delete form.dataset.busy;
     }
   });
+  // The round clock counts down between page loads (the server's figure is the truth).
+  window.setInterval(() => {
+    const left = document.querySelector("[data-clock-seconds]");
+    if (!left) {
+      return;
+    }
+    const seconds = Math.max(0, Number(left.dataset.clockSeconds) - 1);
+    left.dataset.clockSeconds = String(seconds);
+    left.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  }, 1000);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", () => enhance());
   } else {

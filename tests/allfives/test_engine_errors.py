@@ -71,6 +71,17 @@ PROVOKED: dict[str, dict[str, Any]] = {
             tally_hand([], {"blocked": True}, {"0": 3, "1": 4}),
         ],
     ),
+    "time_called": {
+        **scoresheet(
+            2,
+            [
+                tally_hand([], {"domino": 0}, {"1": 3}),
+                tally_hand([], {"domino": 0}, {"1": 3}),
+            ],
+            {"time_limit": 30},
+        ),
+        "time_called_after": 1,
+    },
 }
 
 
@@ -109,7 +120,7 @@ def test_each_error_code_is_provoked_with_its_rule_and_message(code: str) -> Non
 
 def test_rule_numbers_are_rules_md_numbers() -> None:
     for spec in ERRORS.values():
-        assert spec.rule is None or (spec.rule[0] == "R" and 1 <= int(spec.rule[1:]) <= 23)
+        assert spec.rule is None or (spec.rule[0] == "R" and 1 <= int(spec.rule[1:]) <= 24)
 
 
 @pytest.mark.parametrize(

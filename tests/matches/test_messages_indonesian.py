@@ -103,6 +103,14 @@ SHEETS: dict[str, dict[str, Any]] = {
             {"leader": 0, "scores": [], "end": {"domino": 1}, "left": {"0": 10}},
         ]
     ),
+    "time_called": _sheet(
+        [
+            {"leader": 0, "scores": [[0, 10]], "end": {"domino": 0}, "left": {"1": 10}},
+            {"leader": 0, "scores": [], "end": {"domino": 0}, "left": {"1": 10}},
+        ],
+        rules={"time_limit": 30},
+        time_called_after=1,
+    ),
 }
 #: Codes no short scoresheet reaches: the params the engine gives them.
 PARAMS: dict[str, dict[str, Any]] = {
