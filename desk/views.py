@@ -2,7 +2,11 @@
 
 The desk (``/admin/desk/<tournament>/``, in the admin's look and language) shows the
 current round's board and the round's actions as buttons; every action is a POST that
-calls one service and shows the service's refusal as an admin message. Only a staff user
+calls one service and shows the service's refusal as an admin message. Per table, the
+board records a result without hands (a walkover for the side present, a double walkover,
+an agreed score on the table's own page; over recorded hands only after an explicit
+confirmation) and, with a time limit, calls time; the round's clock starts and is called
+from the board too, its time left counted down in the browser (``desk/clock.js``). Only a staff user
 who manages the tournament (``league.policy``, as the admin asks) opens it; anyone else
 gets a refusal page. The board and the pairing's progress are fragments that htmx polls.
 
@@ -426,7 +430,10 @@ def _totals(request: HttpRequest, line: BoardTable) -> dict[int, int] | None:
 def _recorded(kind: str, line: BoardTable, present: int | None, totals: dict[int, int]) -> str:
     if kind == "forfeit":
         who = next((side.names for side in line.sides if side.side == present), "")
-        return _("Table %(n)d: walkover recorded, %(who)s win.") % {"n": line.number, "who": who}
+        return _("Table %(n)d: walkover recorded, won by %(who)s.") % {
+            "n": line.number,
+            "who": who,
+        }
     if kind == "double_forfeit":
         return _("Table %(n)d: double walkover recorded, every side loses.") % {"n": line.number}
     score = ", ".join(f"{side.names} {totals[side.side]}" for side in line.sides)
