@@ -22,7 +22,6 @@ spinner's straight sides hold a tile (and the branches open with its pips).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Final
 
 from allfives.entry import parse_left
@@ -30,7 +29,7 @@ from allfives.layout import SCORE
 from allfives.match import MatchState
 from allfives.reports import HandReport, PlayJson
 from allfives.rules import side_of
-from allfives.settlement import Settlement, settle_blocked, settle_domino
+from allfives.settlement import settle_blocked, settle_domino_masks
 from allfives.tiles import (
     BIT,
     FULL_MASK,
@@ -38,7 +37,6 @@ from allfives.tiles import (
     OTHER,
     PIP_MASK_OR_NONE,
     TEXT_INFO,
-    TOTAL_PIPS,
     mask_pips,
 )
 
@@ -70,38 +68,10 @@ _LEAD: Final = {
 }
 #: A drawn tile: (bit, index).
 _DRAW: Final = {text: (BIT[t], t) for text, (t, _) in TEXT_INFO.items()}
-#: The seats whose pips a domino by each seat scores (R19), by table size.
-_OPPONENTS: Final = {
-    players: tuple(
-        tuple(seat for seat in range(players) if side_of(seat, players) != side_of(out, players))
-        for out in range(players)
-    )
-    for players in (2, 3, 4)
-}
-#: The settlement of a domino by table size, seat that went out and opponents' pips:
-#: it depends on nothing else (R19), so each is made once, when first met, and shared.
-_DOMINOES: Final[dict[int, tuple[list[Settlement | None], ...]]] = {
-    players: tuple([None] * (TOTAL_PIPS + 1) for _ in range(players)) for players in (2, 3, 4)
-}
 
 
 def _open_mask(pips: list[int]) -> int:
     return _FITS[pips[0]] | _FITS[pips[1]] | _FITS[pips[2]] | _FITS[pips[3]]
-
-
-def _domino(hands: list[int], went_out: int, players: int) -> Settlement:
-    """`settle_domino` for the hands left when `went_out` laid its last tile."""
-    pooled = 0
-    for seat in _OPPONENTS[players][went_out]:
-        pooled |= hands[seat]
-    known = _DOMINOES[players][went_out]
-    pips = mask_pips(pooled)
-    settlement = known[pips]
-    if settlement is None:
-        made = settle_domino(winner=went_out, pips=[mask_pips(m) for m in hands], players=players)
-        settlement = Settlement(made.end, made.hand_winner, MappingProxyType(dict(made.bonus_x2)))
-        known[pips] = settlement
-    return settlement
 
 
 def replay_dealt_hand(
@@ -306,7 +276,7 @@ def replay_dealt_hand(
         match.end_hand(None)
         return HandReport((), "target", [], {}, dict(enumerate(points_x2)), leader, "tiles", plays)
     if went_out is not None:
-        settlement = _domino(hands, went_out, players)
+        settlement = settle_domino_masks(hands, went_out, players)
     else:
         settlement = settle_blocked(
             pips=[mask_pips(mask) for mask in hands],
