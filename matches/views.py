@@ -763,6 +763,7 @@ def _hand_verbs() -> dict[str, str]:
         "deleted": _("Hand %(n)d deleted by %(who)s"),
         "restored": _("Hand %(n)d restored by %(who)s"),
         "removed for re-entry": _("Hand %(n)d removed for re-entry by %(who)s"),
+        "replaced": _("Hand %(n)d replaced by %(who)s"),
         "confirmed": _("Hand %(n)d confirmed by %(who)s"),
         "disputed": _("Hand %(n)d disputed by %(who)s"),
         "imported": _("Hand %(n)d imported by %(who)s"),

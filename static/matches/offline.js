@@ -724,8 +724,17 @@ async function registerWorker() {
         setTimeout(resolve, 3000);
       });
     }
+    keepPage();
   } catch {
     // no service worker (an old browser, a private window): the page works online
+  }
+}
+
+function keepPage() {
+  // This copy of the page came before the worker took it: ask the worker to keep one.
+  const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (worker && navigator.onLine) {
+    worker.postMessage({ type: "keep-page", url: window.location.href });
   }
 }
 
@@ -752,10 +761,7 @@ async function main() {
     render();
     if (navigator.onLine && !items.length) {
       await refreshState();
-      const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-      if (worker) {
-        worker.postMessage({ type: "keep-page", url: window.location.href });
-      }
+      keepPage();
     }
   });
   window.addEventListener("offline", render);
