@@ -172,6 +172,7 @@ END_INITIALS: dict[str, Any] = {
     "S": pgettext_lazy("initial of south", "S"),
 }
 
+
 def message_catalogue() -> dict[str, str]:
     """Every template above in the active language, keyed as ``matches.wording`` reads
     them: what the server words its refusals from, and what the scoring page ships to
@@ -203,9 +204,7 @@ def message_catalogue() -> dict[str, str]:
 def engine_error_message(exc: AllFivesError, names: Mapping[int, str] | None = None) -> str:
     """The error's message in the active language, each seat by its player's name in
     ``names`` (seat → name), else counted from 1."""
-    return error_text(
-        exc.code, exc.params, exc.message, names=names, catalogue=message_catalogue()
-    )
+    return error_text(exc.code, exc.params, exc.message, names=names, catalogue=message_catalogue())
 
 
 def engine_error_json(exc: AllFivesError) -> dict[str, Any]:

@@ -48,9 +48,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(
         "matches/<int:match_id>/device/report/", views_offline.device_report, name="device_report"
     ),
-    path(
-        "matches/<int:match_id>/manifest.webmanifest", views_offline.manifest, name="manifest"
-    ),
+    path("matches/<int:match_id>/manifest.webmanifest", views_offline.manifest, name="manifest"),
     path(
         "matches/<int:match_id>/history/<int:history_id>/restore/",
         views.restore,

@@ -12,9 +12,10 @@ refused (with the reason in the user's language, as the page words it).
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
@@ -136,7 +137,7 @@ def _when(value: object) -> datetime | None:
         return None
     parsed = parse_datetime(value)
     if parsed is not None and timezone.is_naive(parsed):
-        parsed = timezone.make_aware(parsed, timezone.UTC)
+        parsed = timezone.make_aware(parsed, UTC)
     return parsed
 
 
@@ -228,8 +229,13 @@ def hand_send_view(request: HttpRequest, match_id: int) -> JsonResponse:
 def _refused(match: Match, message: str, *, code: str = "") -> JsonResponse:
     current = Match.objects.get(pk=match.pk)
     return JsonResponse(
-        {"ok": False, "refused": True, "code": code, "message": message,
-         "match": _device_state(current)},
+        {
+            "ok": False,
+            "refused": True,
+            "code": code,
+            "message": message,
+            "match": _device_state(current),
+        },
         status=400,
     )
 
@@ -269,8 +275,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 def _worker_source() -> str:
-    from django.contrib.staticfiles import finders
-
     found = finders.find("matches/service-worker.js")
     if not isinstance(found, str):
         raise RuntimeError("static/matches/service-worker.js is missing")

@@ -117,7 +117,9 @@ def error_text(
     'Budi menarik dari boneyard kosong.'
     """
     variant = params.get("variant")
-    template = catalogue.get(f"templates:{code}" if variant is None else f"templates:{code}/{variant}")
+    template = catalogue.get(
+        f"templates:{code}" if variant is None else f"templates:{code}/{variant}"
+    )
     if template is None:
         return fallback
     words = _params(code, params, names, catalogue)

@@ -312,8 +312,13 @@ function itemText(item) {
 function serverHandText(hand) {
   const leader = state.match.names[String(hand.leader)] || "";
   const sides = Object.entries(hand.points || {})
-    .map(([side, value]) => `+${value}`)
-    .join(" / ");
+    .map(([side, value]) => {
+      const names = state.match.seats
+        .filter((seat) => String(seat.side) === side)
+        .map((seat) => seat.name);
+      return `${names.join(" & ")} +${value}`;
+    })
+    .join(", ");
   return [`${label("Hand")} ${hand.number}`, leader, sides].filter(Boolean).join(" · ");
 }
 
@@ -767,7 +772,9 @@ async function main() {
   window.addEventListener("offline", render);
   window.addEventListener("online", async () => {
     render();
-    await refreshState();
+    if (!items.length) {
+      await refreshState();
+    }
     await reportQueue();
     sendQueue();
   });

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -65,7 +66,9 @@ def _phone(browser: Any) -> tuple[Any, Any]:
 
 
 def _open_link(page: Any, live_server: Any, key: str) -> float:
-    """Open the table's link as the card's QR code does; the page's load time in ms."""
+    """Open the table's link as the card's QR code does; the page's load time in ms (a
+    fresh visit for the browser; the server has answered a first request already)."""
+    Client().get(reverse("matches:table_link", args=[key]), follow=True)
     page.goto(live_server.url + reverse("matches:table_link", args=[key]))
     page.wait_for_selector('[data-testid="save"]')
     return float(
@@ -136,9 +139,7 @@ def test_phone_scores_three_hands_offline_and_sends_each_once_in_order(
     page.wait_for_selector('[data-testid="queued-1"]')
     assert "menunggu dikirim" in page.get_by_test_id("queued-1").inner_text()
     # and hand 2 is saved with nothing typed for what the others hold
-    page.wait_for_function(
-        "() => document.querySelector('input[name=number]').value === '2'"
-    )
+    page.wait_for_function("() => document.querySelector('input[name=number]').value === '2'")
     _tally_hand(page, [(1, 5)], domino=1, left=["", "", "", ""])
     # then the phone refuses it at once, in the words the server gives
     error = page.get_by_test_id("device-error")
@@ -181,3 +182,59 @@ def test_phone_scores_three_hands_offline_and_sends_each_once_in_order(
     assert check(match_document(match=match))["ok"] is True
     page.screenshot(path=str(SHOTS / "05-sent.png"), full_page=True)
     context.close()
+
+
+@pytest.mark.parametrize("keep", ["device", "server"])
+def test_a_change_from_another_phone_meanwhile_shows_both_versions_to_choose_from(
+    browser: Any, live_server: Any, keep: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # given a table whose two sides each opened their link on a phone
+    table = _table()
+    links = table_links_issue(table=table, user=None)
+    context_a, phone_a = _phone(browser)
+    context_b, phone_b = _phone(browser)
+    _open_link(phone_a, live_server, links[0].key)
+    _open_link(phone_b, live_server, links[1].key)
+    match = match_for_table(table=table)
+    # when phone A loses the network and keeps a hand 1 of its own
+    context_a.set_offline(True)
+    phone_a.wait_for_function("() => !navigator.onLine")
+    phone_a.locator('input[name="leader"][value="0"]').check()
+    _tally_hand(phone_a, [(0, 10), (1, 5)], domino=0, left=["", "12", "8", "10"])
+    phone_a.wait_for_selector('[data-testid="queued-1"]')
+    # and meanwhile phone B records another hand 1 on the server
+    phone_b.locator('input[name="leader"][value="1"]').check()
+    _tally_hand(phone_b, [(1, 20)], domino=1, left=["9", "", "6", "4"])
+    phone_b.wait_for_selector('[data-testid="hand-1"]')
+    theirs = Hand.objects.get(match=match).entry
+    # and phone A's network comes back
+    context_a.set_offline(False)
+    # then phone A stops and shows both versions: the server's and its own
+    conflict = phone_a.get_by_test_id("conflict")
+    conflict.wait_for(timeout=30_000)
+    assert "Budi" in phone_a.get_by_test_id("version-server").inner_text()
+    assert "1:10 2:5" in phone_a.get_by_test_id("version-device").inner_text()
+    assert "Orang lain mengubah" in phone_a.get_by_test_id("conflict-why").inner_text()
+    phone_a.screenshot(path=str(SHOTS / f"10-conflict-{keep}.png"), full_page=True)
+    assert Hand.objects.get(match=match).entry == theirs
+
+    # when the scorer chooses one version
+    phone_a.get_by_test_id(f"keep-{keep}").click()
+    phone_a.wait_for_selector('[data-testid="hand-1"]', timeout=30_000)
+    phone_a.wait_for_function("() => !document.querySelector('[data-testid=queued-1]')")
+    # then the match holds that version's hand 1, once, and replays cleanly
+    match.refresh_from_db()
+    hands = list(Hand.objects.filter(match=match))
+    assert len(hands) == 1
+    if keep == "device":
+        assert hands[0].entry["scores"] == [[0, 10], [1, 5]]
+        assert Hand.history.filter(match_id=match.pk, history_type="-").count() == 1
+    else:
+        assert hands[0].entry == theirs
+        assert not DeviceSend.objects.filter(match=match).exists()
+    assert check(match_document(match=match))["ok"] is True
+    assert match.hands_count == 1
+    phone_a.screenshot(path=str(SHOTS / f"11-kept-{keep}.png"), full_page=True)
+    context_a.close()
+    context_b.close()

@@ -112,8 +112,14 @@ def test_hand_send_is_a_conflict_when_another_device_changed_the_match() -> None
     # a hand 1 of its own
     table = _table()
     client, match = _device(table)
-    hand_record(match=match, number=1, hand=HAND_2 | {"leader": 0}, version=0, user=None,
-                link=table_links_issue(table=table, user=None)[1])
+    hand_record(
+        match=match,
+        number=1,
+        hand=HAND_2 | {"leader": 0},
+        version=0,
+        user=None,
+        link=table_links_issue(table=table, user=None)[1],
+    )
     # when the phone sends its hand
     response = _send(client, match, "kunci-bentrok", FIELDS_1, number=1, version=0)
     # then it is a conflict, with the server's version for the scorer to compare
@@ -130,8 +136,14 @@ def test_keeping_the_devices_version_replaces_the_other_devices_hands_and_replay
     table = _table()
     client, match = _device(table)
     other = HAND_2 | {"leader": 0}
-    hand_record(match=match, number=1, hand=other, version=0, user=None,
-                link=table_links_issue(table=table, user=None)[1])
+    hand_record(
+        match=match,
+        number=1,
+        hand=other,
+        version=0,
+        user=None,
+        link=table_links_issue(table=table, user=None)[1],
+    )
     # when the scorer keeps this phone's hands: hand 1 replaces the server's hand 1
     body = {
         "key": "kunci-ganti",
