@@ -25,13 +25,14 @@ SIMULATED_PER_TABLE_SIZE = 70  # 210 matches, and 210 spoilt copies
 BATCH = 40
 
 
-def _cpython(documents: list[Any]) -> list[Any]:
+def _cpython(documents: list[str]) -> list[Any]:
     with translation.override("id"):
         catalogue = message_catalogue()
-    return [json.loads(json.dumps(device_judge(d, {}, catalogue))) for d in documents]
+    return [json.loads(json.dumps(device_judge(json.loads(d), {}, catalogue))) for d in documents]
 
 
-def _pyodide(page: Any, documents: list[Any]) -> list[Any]:
+def _pyodide(page: Any, documents: list[str]) -> list[Any]:
+    """Each document judged on the page, passed as its JSON text."""
     verdicts: list[Any] = []
     for start in range(0, len(documents), BATCH):
         verdicts.extend(
@@ -54,7 +55,7 @@ def test_pyodide_and_cpython_give_identical_verdicts_on_the_engine_corpus(
     # given the corpus: the hand-made cases and the simulated matches
     hand_made = hand_made_documents()
     simulated = simulated_documents(SIMULATED_PER_TABLE_SIZE)
-    corpus = hand_made + simulated
+    corpus = [json.dumps(document) for document in hand_made + simulated]
     assert len(hand_made) > 100
     # and a scoring page whose engine has arrived
     link = table_links_issue(table=_table(), user=None)[0]

@@ -287,3 +287,24 @@ def test_device_judge_words_a_refusal_as_the_server_does() -> None:
     assert verdict["ok"] is False
     assert verdict["code"] == check_error.code
     assert verdict["message"] == expected
+
+
+def test_round_page_shows_a_table_whose_phone_holds_hands_as_offline_since() -> None:
+    # given a table whose phone reported two hands waiting since 14.02 (Jakarta)
+    table = _table()
+    client, match = _device(table)
+    since = datetime(2026, 12, 1, 7, 2, tzinfo=UTC)
+    client.post(
+        reverse("matches:device_report", args=[match.pk]),
+        json.dumps({"device": "telepon-1", "queued": 2, "offline_since": since.isoformat()}),
+        content_type="application/json",
+    )
+    # when the organiser opens the round's page
+    round_ = table.round
+    page = Client().get(
+        reverse("league:round", args=[round_.tournament.slug, round_.number])
+    ).content.decode()
+    # then the table says since when its phone has been offline, and how many hands wait
+    assert f'data-testid="offline-{table.pk}"' in page
+    assert "Offline sejak 14.02" in page
+    assert "2 ronde menunggu di ponsel meja" in page
