@@ -107,6 +107,13 @@ class KeyReused(Exception):
     """The key was already used for another hand (a device bug, never a resend)."""
 
 
+def device_sends_purge(*, before: datetime) -> int:
+    """Forget sent keys older than ``before`` (a resend comes within minutes of the send;
+    a hand waits on the phone, not here, until it is sent)."""
+    deleted, _ = DeviceSend.objects.filter(created_at__lt=before).delete()
+    return deleted
+
+
 def device_queue_report(
     *, match: Match, device: str, queued_count: int, offline_since: datetime | None
 ) -> DeviceQueue:

@@ -26,6 +26,7 @@ from matches.selectors import match_document, tables_offline
 from matches.services.hands import hand_record
 from matches.services.lifecycle import match_for_table
 from matches.services.links import table_links_issue
+from matches.tasks import idempotent_requests_purge_task
 from tests.factories import (
     EntryFactory,
     RoundFactory,
@@ -301,10 +302,26 @@ def test_round_page_shows_a_table_whose_phone_holds_hands_as_offline_since() -> 
     )
     # when the organiser opens the round's page
     round_ = table.round
-    page = Client().get(
-        reverse("league:round", args=[round_.tournament.slug, round_.number])
-    ).content.decode()
+    page = (
+        Client()
+        .get(reverse("league:round", args=[round_.tournament.slug, round_.number]))
+        .content.decode()
+    )
     # then the table says since when its phone has been offline, and how many hands wait
     assert f'data-testid="offline-{table.pk}"' in page
     assert "Offline sejak 14.02" in page
     assert "2 ronde menunggu di ponsel meja" in page
+
+
+def test_sent_keys_are_forgotten_after_two_days_with_the_apis() -> None:
+    # given a hand sent from a phone's queue three days ago, and one sent just now
+    client, match = _device(_table())
+    _send(client, match, "kunci-lama", FIELDS_1, number=1, version=0)
+    _send(client, match, "kunci-baru", FIELDS_2 | {"leader": "2"}, number=2, version=1)
+    DeviceSend.objects.filter(key="kunci-lama").update(created_at=datetime(2020, 1, 1, tzinfo=UTC))
+    # when the hourly purge runs
+    gone = idempotent_requests_purge_task()
+    # then the old key is forgotten, the recent one kept, and the hands stay
+    assert gone == 1
+    assert list(DeviceSend.objects.values_list("key", flat=True)) == ["kunci-baru"]
+    assert Hand.objects.filter(match=match).count() == 2
