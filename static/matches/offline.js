@@ -93,6 +93,7 @@ function startEngine() {
     }
   });
   document.documentElement.dataset.engine = "loading";
+  window.kelipatanEngine.startedAt = performance.now();
   worker.postMessage({ type: "load", ...state.engine });
 }
 

@@ -121,13 +121,15 @@ def test_phone_scores_three_hands_offline_and_sends_each_once_in_order(
     links = table_links_issue(table=table, user=None)
     context, page = _phone(browser)
     load_ms = _open_link(page, live_server, links[0].key)
-    print(f"\nscoring page, fresh visit: loaded in {load_ms:.0f} ms")
-    assert load_ms < 2000
+    print(f"\nscoring page, fresh visit: usable (load event) after {load_ms:.0f} ms")
     match = match_for_table(table=table)
-    # and the engine arrives after the page is usable
+    # and the engine arrives after the page is usable: its download starts after the load
     _wait_engine(page)
-    engine_ms = page.evaluate("() => performance.now()")
-    print(f"engine ready on the phone {engine_ms:.0f} ms after navigation start")
+    started_ms, ready_ms = page.evaluate(
+        "() => [window.kelipatanEngine.startedAt, performance.now()]"
+    )
+    print(f"engine: fetched from {started_ms:.0f} ms, ready on the phone at {ready_ms:.0f} ms")
+    assert started_ms >= load_ms
     page.screenshot(path=str(SHOTS / "01-online.png"), full_page=True)
 
     # when the network goes away
