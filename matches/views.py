@@ -52,6 +52,7 @@ from matches.selectors import (
     table_link_get,
     table_link_label,
     tables_disputed,
+    tables_offline,
     tiles_draft,
 )
 from matches.services.access import round_scorable_require
@@ -717,7 +718,11 @@ def my_tables_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "matches/my_tables.html",
-        {"lines": lines, "disputed": tables_disputed(table_ids=[line.table.pk for line in lines])},
+        {
+            "lines": lines,
+            "disputed": tables_disputed(table_ids=[line.table.pk for line in lines]),
+            "offline_tables": tables_offline(table_ids=[line.table.pk for line in lines]),
+        },
     )
 
 

@@ -13,7 +13,10 @@ register = template.Library()
 
 
 @register.inclusion_tag("matches/includes/table_offline.html")
-def table_offline_note(table_id: Any) -> dict[str, Any]:
+def table_offline_note(table_id: Any, found: Any = None) -> dict[str, Any]:
+    """`found`: the page's ``tables_offline`` for all its tables (one query, not one each)."""
     if not isinstance(table_id, int):
         return {"offline": None}
-    return {"offline": tables_offline(table_ids=[table_id]).get(table_id)}
+    if found is None:
+        found = tables_offline(table_ids=[table_id])
+    return {"offline": found.get(table_id)}

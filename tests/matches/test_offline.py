@@ -33,6 +33,7 @@ from tests.factories import (
     SeatFactory,
     TableFactory,
     TournamentFactory,
+    UserFactory,
 )
 from tests.matches.sheets import HAND_1, HAND_2
 
@@ -290,7 +291,7 @@ def test_device_judge_words_a_refusal_as_the_server_does() -> None:
     assert verdict["message"] == expected
 
 
-def test_round_page_shows_a_table_whose_phone_holds_hands_as_offline_since() -> None:
+def test_my_tables_shows_a_table_whose_phone_holds_hands_as_offline_since() -> None:
     # given a table whose phone reported two hands waiting since 14.02 (Jakarta)
     table = _table()
     client, match = _device(table)
@@ -300,13 +301,12 @@ def test_round_page_shows_a_table_whose_phone_holds_hands_as_offline_since() -> 
         json.dumps({"device": "telepon-1", "queued": 2, "offline_since": since.isoformat()}),
         content_type="application/json",
     )
-    # when the organiser opens the round's page
-    round_ = table.round
-    page = (
-        Client()
-        .get(reverse("league:round", args=[round_.tournament.slug, round_.number]))
-        .content.decode()
-    )
+    # when a scorekeeper of the tournament opens "My tables"
+    organiser = UserFactory(username="panitia-warung")
+    table.round.tournament.scorekeepers.add(organiser)
+    browser = Client()
+    browser.force_login(organiser)
+    page = browser.get(reverse("matches:my_tables")).content.decode()
     # then the table says since when its phone has been offline, and how many hands wait
     assert f'data-testid="offline-{table.pk}"' in page
     assert "Offline sejak 14.02" in page
