@@ -14,7 +14,9 @@ around here, in one explicit registry that each app fills in its ``AppConfig.rea
   so that nothing deletes them by re-pairing: ``recorded_play_provider_set`` /
   ``round_tables_with_play``;
 - *tiebreak validators* check a tournament's tiebreak order against the registry of
-  the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``.
+  the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``,
+  and the tiebreaks it offers, named for people, for the forms that arrange the order:
+  ``tiebreak_choices_set`` / ``tiebreak_choices``.
 
 Without a registered app (tests of the league alone) each hook does nothing.
 """
@@ -37,6 +39,8 @@ __all__ = [
     "round_publish_problems",
     "round_tables_with_play",
     "table_changed",
+    "tiebreak_choices",
+    "tiebreak_choices_set",
     "tiebreaks_clean",
     "tiebreaks_validator_set",
 ]
@@ -48,10 +52,13 @@ type ResultListener = Callable[[int, bool], None]
 type PublishCheck = Callable[["Round"], Sequence[str]]
 #: Returns the tiebreak order cleaned, or raises ``ValidationError`` with a clear message.
 type TiebreaksValidator = Callable[[Sequence[str]], list[str]]
+#: Returns the tiebreaks one may choose, as (stored name, name for people) in a useful order.
+type TiebreakChoices = Callable[[], Sequence[tuple[str, str]]]
 
 _result_listeners: dict[str, ResultListener] = {}
 _publish_checks: dict[str, PublishCheck] = {}
 _tiebreaks_validator: TiebreaksValidator | None = None
+_tiebreak_choices: TiebreakChoices | None = None
 #: Returns the numbers of a round's tables whose match has hands recorded.
 type RecordedPlayProvider = Callable[["Round"], Sequence[int]]
 _recorded_play: RecordedPlayProvider | None = None
@@ -103,3 +110,17 @@ def tiebreaks_clean(tiebreaks: Sequence[str]) -> list[str]:
     if _tiebreaks_validator is None:
         return [str(t) for t in tiebreaks]
     return _tiebreaks_validator(tiebreaks)
+
+
+def tiebreak_choices_set(provider: TiebreakChoices | None) -> None:
+    """Register (or, with ``None``, remove) the provider of the tiebreaks one may choose."""
+    global _tiebreak_choices
+    _tiebreak_choices = provider
+
+
+def tiebreak_choices() -> list[tuple[str, str]]:
+    """The tiebreaks one may choose, as (stored name, name for people); none without the
+    ranking app."""
+    if _tiebreak_choices is None:
+        return []
+    return [(str(key), str(label)) for key, label in _tiebreak_choices()]

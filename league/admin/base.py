@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
 
 from league.models import (
     Club,
@@ -142,6 +143,27 @@ class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                     self.delete_model(request, obj)
             except ValidationError as exc:
                 self.message_user(request, f"{obj}: {'; '.join(exc.messages)}", messages.ERROR)
+
+
+class HistoryAdmin(SimpleHistoryAdmin):  # type: ignore[misc]
+    """django-simple-history's history pages, read-only: each version and what changed in
+    it, from what to what. Reverting to an old version is never offered, and a POST to a
+    version's page is refused: it would write the old row back without the services that
+    guard it (a round's status, a result's listeners)."""
+
+    def revert_disabled(self, request: HttpRequest, obj: Any = None) -> bool:
+        return True
+
+    def history_form_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        version_id: str,
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if request.method != "GET":
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)  # type: ignore[no-any-return]
 
 
 class TournamentScopedAdmin(ServiceSavedAdmin):

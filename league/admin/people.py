@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from import_export import resources
 from import_export.admin import ImportExportModelAdmin
 
-from league.admin.base import ClubScopedAdmin
+from league.admin.base import ClubScopedAdmin, instance_adopt
 from league.imports import CsvImportForm
 from league.models import (
     Partnership,
@@ -37,7 +37,11 @@ from league.selectors import (
     user_is_organiser,
     user_is_superuser,
 )
+from league.services.records import record_update
 from league.services.registration import (
+    partnership_create,
+    partnership_players_check,
+    partnership_update,
     players_register_bulk,
 )
 
@@ -233,8 +237,30 @@ class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
         )
 
 
+class PartnershipForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A partnership's two players, checked by the registration rules at the players'
+    fields: two different players, fixed once the partnership is entered."""
+
+    class Meta:
+        model = Partnership
+        fields = ["name", "slug", "player_a", "player_b", "seasons", "is_active"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        try:
+            partnership_players_check(
+                partnership=self.instance,
+                player_a=cleaned.get("player_a"),
+                player_b=cleaned.get("player_b"),
+            )
+        except ValidationError as exc:
+            self.add_error("player_b", exc.messages)
+        return cleaned
+
+
 @admin.register(Partnership)
 class PartnershipAdmin(ClubScopedAdmin):
+    form = PartnershipForm
     list_display = ["name", "player_a", "player_b", "is_active"]
     list_filter = ["is_active", "seasons"]
     search_fields = ["name", "player_a__name", "player_b__name"]
@@ -249,3 +275,22 @@ class PartnershipAdmin(ClubScopedAdmin):
 
     def change_queryset(self, request: HttpRequest) -> QuerySet[Partnership]:
         return partnerships_editable_by(user=request.user)
+
+    def save_model(self, request: HttpRequest, obj: Partnership, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        if change:
+            stored = Partnership.objects.get(pk=obj.pk)
+            fields = {
+                k: data[k]
+                for k in ("name", "slug", "player_a", "player_b", "is_active")
+                if k in data
+            }
+            instance_adopt(obj, partnership_update(partnership=stored, fields=fields))
+            return
+        saved = partnership_create(
+            player_a=data["player_a"], player_b=data["player_b"], name=data.get("name", "")
+        )
+        extra = {"is_active": data.get("is_active", True)}
+        if data.get("slug") and not Partnership.objects.filter(slug=data["slug"]).exists():
+            extra["slug"] = data["slug"]
+        instance_adopt(obj, record_update(instance=saved, fields=extra))

@@ -110,6 +110,7 @@ from league.services.registration import (
     entry_create,
     entry_withdraw,
     partnership_create,
+    partnership_update,
     player_create,
 )
 from league.services.rounds import (
@@ -387,6 +388,9 @@ class PartnershipViewSet(LeagueViewSet):
                 extra["seasons"] = seasons
             partnership = record_update(instance=partnership, fields=extra)
         return partnership
+
+    def update_row(self, instance: Partnership, data: dict[str, Any]) -> Partnership:
+        return partnership_update(partnership=instance, fields=data)
 
 
 # --- Tournaments and entries ------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -10,6 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import Club, Entry, EntryMember, Partnership, Player, Tournament
+from league.services.records import record_update
 
 
 def _unique_slug(model: type[Player] | type[Partnership], base: str) -> str:
@@ -55,6 +57,44 @@ def partnership_create(*, player_a: Player, player_b: Player, name: str = "") ->
     partnership.slug = _unique_slug(Partnership, name)
     partnership.save()
     return partnership
+
+
+def partnership_players_check(
+    *, partnership: Partnership, player_a: Player | None, player_b: Player | None
+) -> None:
+    """A partnership's players are fixed once it is entered in a tournament: the entry's
+    members (who sits at the tables, each player once per tournament) follow from them."""
+    if player_a is not None and player_b is not None and player_a.pk == player_b.pk:
+        raise ValidationError(_("A partnership needs two different players."), code="same_player")
+    if partnership.pk is None:
+        return
+    changed = (getattr(player_a, "pk", None), getattr(player_b, "pk", None)) != (
+        partnership.player_a_id,
+        partnership.player_b_id,
+    )
+    entered = (
+        Entry.objects.filter(partnership_id=partnership.pk).select_related("tournament").first()
+    )
+    if changed and entered is not None:
+        raise ValidationError(
+            _(
+                "%(p)s is entered in %(t)s, so its players cannot change. Make a new "
+                "partnership for the new pair."
+            )
+            % {"p": partnership, "t": entered.tournament},
+            code="partnership_entered",
+        )
+
+
+def partnership_update(*, partnership: Partnership, fields: Mapping[str, Any]) -> Partnership:
+    """Change a partnership's name, seasons or activity — or its players, while it is not
+    entered in any tournament (``partnership_players_check``)."""
+    partnership_players_check(
+        partnership=partnership,
+        player_a=fields.get("player_a", partnership.player_a),
+        player_b=fields.get("player_b", partnership.player_b),
+    )
+    return record_update(instance=partnership, fields=fields)
 
 
 def _entry_players(entry: Entry) -> list[Player]:
