@@ -86,6 +86,7 @@ class TiebreakOrderField(forms.Field):
         return self.to_python(initial) != self.to_python(data)
 
 
+INCOMPLETE = _("Give all three numbers (first, second, third), or none for 3, 1, 0.")
 PLACES = (_("First"), _("Second"), _("Third"))
 
 
@@ -125,6 +126,7 @@ class PlacingPointsField(forms.MultiValueField):
             forms.DecimalField(**part, max_value=Decimal(100), label=label) for label in PLACES
         ]
         kwargs["required"] = False
+        kwargs["error_messages"] = {"incomplete": INCOMPLETE}
         super().__init__(fields=fields, require_all_fields=False, **kwargs)
 
     def compress(self, data_list: Sequence[Any]) -> list[float]:
@@ -132,10 +134,7 @@ class PlacingPointsField(forms.MultiValueField):
         if not values or all(v in (None, "") for v in values):
             return []
         if any(v in (None, "") for v in values):
-            raise ValidationError(
-                _("Give all three numbers (first, second, third), or none for 3, 1, 0."),
-                code="placing_points_incomplete",
-            )
+            raise ValidationError(INCOMPLETE, code="placing_points_incomplete")
         return [float(v) for v in values]
 
     def has_changed(self, initial: Any, data: Any) -> bool:

@@ -80,6 +80,12 @@ class EntryResource(resources.ModelResource):
         super().__init__(**kwargs)
         self.user = user
 
+    def before_import(self, dataset: Any, **kwargs: Any) -> None:
+        # A file of players needs no partnership column, and one of partnerships no player.
+        for column in ("player", "partnership"):
+            if column not in (dataset.headers or []):
+                dataset.append_col([""] * len(dataset), header=column)
+
     def before_save_instance(self, instance: Entry, row: Any, **kwargs: Any) -> None:
         managed = tournaments_managed_by(user=self.user) if self.user is not None else None
         if managed is not None and not managed.filter(pk=instance.tournament_id).exists():

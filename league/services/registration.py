@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -57,6 +58,36 @@ def partnership_create(*, player_a: Player, player_b: Player, name: str = "") ->
     partnership.slug = _unique_slug(Partnership, name)
     partnership.save()
     return partnership
+
+
+def partnership_pair_free_check(*, player_a: Player, player_b: Player) -> None:
+    """Refuse making a partnership two players already have (either way round)."""
+    existing = Partnership.objects.filter(
+        Q(player_a=player_a, player_b=player_b) | Q(player_a=player_b, player_b=player_a)
+    ).first()
+    if existing is not None:
+        raise ValidationError(
+            _("%(a)s and %(b)s are already partners: %(p)s.")
+            % {"a": player_a, "b": player_b, "p": existing},
+            code="partnership_exists",
+        )
+
+
+@transaction.atomic
+def partnerships_create_bulk(*, players: Sequence[Player]) -> list[Partnership]:
+    """Pair players two by two in the order given (1st with 2nd, 3rd with 4th …); all or
+    nothing. An odd number of players, or a pair that already plays together, is refused."""
+    if len(players) % 2:
+        raise ValidationError(
+            _("Choose an even number of players: they are paired two by two (%(n)d chosen).")
+            % {"n": len(players)},
+            code="odd_players",
+        )
+    made = []
+    for a, b in zip(players[::2], players[1::2], strict=True):
+        partnership_pair_free_check(player_a=a, player_b=b)
+        made.append(partnership_create(player_a=a, player_b=b))
+    return made
 
 
 def partnership_players_check(
