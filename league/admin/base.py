@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
@@ -176,8 +177,15 @@ class HistoryChanges(HistoricalRecordContextHelper):  # type: ignore[misc]
         if self.model._meta.model_name == "seat" and change.field == "number":
             return str(int(value) + 1)  # stored from 0; people count seats from 1
         if isinstance(value, list):
-            return ", ".join(str(v) for v in value)
+            return ", ".join(_number(v) for v in value)
         return value
+
+
+def _number(value: Any) -> str:
+    """A number as people write it (4, not 4.0; 1,5 in Indonesian); anything else as is."""
+    if isinstance(value, float) and not isinstance(value, bool):
+        return str(int(value)) if value.is_integer() else number_format(value, use_l10n=True)
+    return str(value)
 
 
 class HistoryAdmin(SimpleHistoryAdmin):  # type: ignore[misc]

@@ -1,6 +1,6 @@
 """The words of the admin's libraries that ship no Indonesian (django-import-export) or
-lack a few (django-simple-history's history list). Naming them here puts them in the
-project's catalogue (``makemessages`` finds them); Django merges the catalogues, so
+lack a few (django-simple-history's history list, Django's filter). Naming them here
+puts them in the project's catalogue (``makemessages`` finds them); Django merges the catalogues, so
 their translations also serve the libraries' own ``gettext`` calls and templates. The
 admin's JavaScript words missing from Django's Indonesian catalogue are in
 ``locale/id/LC_MESSAGES/djangojs.po``.
@@ -54,3 +54,5 @@ EXPORT_COUNT = ngettext_lazy(
     "Export %(len)s selected item.", "Export %(len)s selected items.", "len"
 )
 SIMPLE_HISTORY = (gettext_noop("Changes"),)
+#: Django's Indonesian keeps the English word for the changelist's filter.
+DJANGO_ADMIN = (gettext_noop("Filter"),)

@@ -173,7 +173,8 @@ class PlayerNamedWidget(widgets.ForeignKeyWidget):  # type: ignore[misc]
         return named[0]
 
     def render(self, value: Any, obj: Any = None, **kwargs: Any) -> str:
-        return "" if value is None else str(value.slug)
+        # By name, as people read the preview and write the file; a shared name, by slug.
+        return "" if value is None else str(value.name)
 
 
 class PartnershipResource(resources.ModelResource):

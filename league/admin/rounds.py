@@ -15,6 +15,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from league.admin.base import HistoryAdmin, TournamentScopedAdmin, formset_save, instance_adopt
@@ -90,6 +91,7 @@ class RoundAdmin(TournamentScopedAdmin, HistoryAdmin):
             byes.queryset = Entry.objects.filter(tournament_id=obj.tournament_id).select_related(
                 "player", "partnership"
             )
+            byes.label = capfirst(_("Byes"))
         return form_class
 
     def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> Any:
@@ -186,8 +188,8 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     form = SeatForm
     extra = 0
     max_num = 4
-    autocomplete_fields = ["player"]
-    raw_id_fields = ["entry"]
+    # Entries and players are found by name, never typed as database ids.
+    autocomplete_fields = ["entry", "player"]
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         # An organiser seats entries of their own tournaments only.
