@@ -136,7 +136,12 @@ class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
                         partnership=cleaned.get("partnership"),
                     )
                 except ValidationError as exc:
-                    raise ValidationError(exc.messages) from exc
+                    # Shown at the field naming who plays, where the organiser chose them.
+                    field = "partnership" if cleaned.get("partnership") else "player"
+                    if field in self.fields:
+                        self.add_error(field, exc.messages)
+                    else:
+                        raise ValidationError(exc.messages) from exc
         return cleaned
 
 

@@ -132,6 +132,21 @@ def test_the_round_form_shows_no_quality_report_as_json_and_byes_of_its_own_tour
 # --- Entries and their members ----------------------------------------------------------------
 
 
+def test_the_same_player_twice_is_refused_at_the_inlines_player_field(client: Client) -> None:
+    me = _organiser(client)
+    tournament = TournamentFactory()
+    tournament.organisers.add(me)
+    player = PlayerFactory()
+    entry_create(tournament=tournament, player=player)
+    url = _url("admin:league_tournament_change", tournament.pk)
+    data = _form_data(client.get(url))
+    _add_row(data, "entries", player=player.pk)
+    response = client.post(url, data)
+    formset = response.context["inline_admin_formsets"][0].formset
+    assert "is already registered in this tournament." in str(formset.forms[1]["player"].errors)
+    assert EntryMember.objects.filter(tournament=tournament, player=player).count() == 1
+
+
 def _csv_import(client: Client, model: str, csv: str) -> Any:
     return client.post(
         _url(f"admin:league_{model}_import"),
