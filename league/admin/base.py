@@ -153,7 +153,7 @@ class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 HISTORY_SILENT_FIELDS = frozenset({"updated_at", "created_at", "cost", "quality"})
 
 
-class HistoryChanges(HistoricalRecordContextHelper):  # type: ignore[misc]
+class HistoryChanges(HistoricalRecordContextHelper):
     """What changed in one version, in people's words: a choice by its label, yes/no for
     a box, "—" for nothing, lists without brackets, a seat counted from 1, a tiebreak by
     its name; bookkeeping fields left out."""
@@ -188,7 +188,7 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-class HistoryAdmin(SimpleHistoryAdmin):  # type: ignore[misc]
+class HistoryAdmin(SimpleHistoryAdmin):
     """django-simple-history's history pages, read-only: each version and what changed in
     it, from what to what (``HistoryChanges``). Reverting to an old version is never
     offered, and a POST to a version's page is refused: it would write the old row back

@@ -28,7 +28,7 @@ class TiebreakOrderWidget(forms.Widget):
         js = ["league/tiebreak_order.js"]
         css = {"all": ["league/admin_fields.css"]}
 
-    def format_value(self, value: Any) -> list[str]:  # type: ignore[override]
+    def format_value(self, value: Any) -> list[str]:
         if not value:
             return []
         if isinstance(value, str):
@@ -121,9 +121,15 @@ class PlacingPointsField(forms.MultiValueField):
     def __init__(self, **kwargs: Any) -> None:
         for name in ("encoder", "decoder", "max_length"):
             kwargs.pop(name, None)
-        part = {"max_digits": 4, "decimal_places": 1, "min_value": Decimal(0)}
         fields = [
-            forms.DecimalField(**part, max_value=Decimal(100), label=label) for label in PLACES
+            forms.DecimalField(
+                max_digits=4,
+                decimal_places=1,
+                min_value=Decimal(0),
+                max_value=Decimal(100),
+                label=label,
+            )
+            for label in PLACES
         ]
         kwargs["required"] = False
         kwargs["error_messages"] = {"incomplete": INCOMPLETE}

@@ -141,7 +141,7 @@ class PlayerResource(resources.ModelResource):
                 raise ValidationError(_("Import from one club at a time."))
 
 
-class PlayerNamedWidget(widgets.ForeignKeyWidget):  # type: ignore[misc]
+class PlayerNamedWidget(widgets.ForeignKeyWidget):
     """A player in a CSV cell, by slug or by name, among the players the importer may
     pair (their clubs'); a name two of them share is an error asking for the slug."""
 
