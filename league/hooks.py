@@ -7,6 +7,9 @@ around here, in one explicit registry that each app fills in its ``AppConfig.rea
 - *result listeners* hear, inside the writing transaction, that a table's result or
   status changed (``standings`` marks its standings dirty, ``ratings`` schedules a
   re-rating): ``result_listener_add`` / ``table_changed``;
+- *ranking listeners* hear, inside the writing transaction, that a tournament's scoring
+  or tiebreak order changed (``standings`` marks its standings dirty):
+  ``ranking_listener_add`` / ``tournament_ranking_changed``;
 - *publish checks* may refuse a drafted round (``pairing`` refuses an unplayable draft:
   an entrant twice, a table of the wrong size): ``publish_check_add`` /
   ``round_publish_problems``;
@@ -34,6 +37,7 @@ __all__ = [
     "ResultListener",
     "TiebreaksValidator",
     "publish_check_add",
+    "ranking_listener_add",
     "recorded_play_provider_set",
     "result_listener_add",
     "round_publish_problems",
@@ -43,6 +47,7 @@ __all__ = [
     "tiebreak_choices_set",
     "tiebreaks_clean",
     "tiebreaks_validator_set",
+    "tournament_ranking_changed",
 ]
 
 #: Called with a table's id, and whether its result changed (False: only its status), inside
@@ -56,6 +61,9 @@ type TiebreaksValidator = Callable[[Sequence[str]], list[str]]
 type TiebreakChoices = Callable[[], Sequence[tuple[str, str]]]
 
 _result_listeners: dict[str, ResultListener] = {}
+#: Called with a tournament's id when what ranks its entries changed.
+type RankingListener = Callable[[int], None]
+_ranking_listeners: dict[str, RankingListener] = {}
 _publish_checks: dict[str, PublishCheck] = {}
 _tiebreaks_validator: TiebreaksValidator | None = None
 _tiebreak_choices: TiebreakChoices | None = None
@@ -87,6 +95,17 @@ def table_changed(*, table_id: int, is_result: bool = True) -> None:
     changed."""
     for listener in tuple(_result_listeners.values()):
         listener(table_id, is_result)
+
+
+def ranking_listener_add(name: str, listener: RankingListener) -> None:
+    """Register (or replace, under the same name) a listener for changed ranking settings."""
+    _ranking_listeners[name] = listener
+
+
+def tournament_ranking_changed(*, tournament_id: int) -> None:
+    """Tell every listener that a tournament's match points or tiebreak order changed."""
+    for listener in tuple(_ranking_listeners.values()):
+        listener(tournament_id)
 
 
 def publish_check_add(name: str, check: PublishCheck) -> None:

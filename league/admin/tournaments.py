@@ -37,7 +37,7 @@ from league.selectors import (
     user_is_superuser,
 )
 from league.services.clubs import ownership_check
-from league.services.records import entry_delete, record_update
+from league.services.records import entry_delete, record_update, tournament_update
 from league.services.registration import (
     entry_check,
     entry_create,
@@ -256,6 +256,16 @@ class TournamentAdmin(TournamentScopedAdmin, HistoryAdmin):
         ownership_check(instance=obj)
         if not change and not club_can_register(user=request.user, club_id=obj.club_id):
             raise ValidationError(_("You do not organise this club."), code="club_not_organised")
+        if change:
+            # Through the service, so that new points or tiebreaks re-rank the standings.
+            stored = Tournament.objects.get(pk=obj.pk)
+            plain = {
+                f.name: getattr(obj, f.name)
+                for f in Tournament._meta.concrete_fields
+                if f.name in form.changed_data
+            }
+            instance_adopt(obj, tournament_update(tournament=stored, fields=plain))
+            return
         super().save_model(request, obj, form, change)
         if not change and not user_is_superuser(user=request.user):
             # Whoever creates a tournament organises it.

@@ -105,6 +105,7 @@ from league.services.records import (
     round_delete,
     table_delete,
     tournament_create,
+    tournament_update,
 )
 from league.services.registration import (
     entry_create,
@@ -430,7 +431,7 @@ class TournamentViewSet(LeagueViewSet):
     def update_row(self, instance: Tournament, data: dict[str, Any]) -> Tournament:
         if "club" in data:
             data["club"] = club_for_write(self.request, club=data["club"])
-        return super().update_row(instance, data)  # type: ignore[no-any-return]
+        return tournament_update(tournament=instance, fields=data)
 
     @action(detail=True, methods=["post"])
     def duplicate(self, request: Request, pk: str | None = None) -> Response:

@@ -332,6 +332,33 @@ def test_the_tiebreak_order_and_placing_points_round_trip_through_the_form(
     assert again["tiebreaks"].value() == ["match_points", "buchholz", "lot"]
 
 
+def test_a_new_tiebreak_order_or_points_re_rank_the_standings(client: Client) -> None:
+    # Given a tournament with a finished table and its standings computed
+    me = _organiser(client)
+    tournament = TournamentFactory(tiebreaks=["match_points", "lot"])
+    tournament.organisers.add(me)
+    _finished_table(tournament)
+    before = _requested(tournament)
+    url = _url("admin:league_tournament_change", tournament.pk)
+    # When only the venue changes, the standings are left alone
+    data = _form_data(client.get(url))
+    data["venue"] = "Balai Kota"
+    assert client.post(url, data).status_code == 302
+    assert _requested(tournament) == before
+    # But a new tiebreak order asks for them again
+    data = _form_data(client.get(url))
+    data["tiebreaks"] = ["match_points", "wins", "lot"]
+    assert client.post(url, data).status_code == 302
+    assert _requested(tournament) > before
+    # And so do new match points through the API
+    again = _requested(tournament)
+    api = client.patch(
+        f"/api/tournaments/{tournament.pk}/", {"points_win": "3"}, content_type="application/json"
+    )
+    assert api.status_code == 200, api.content
+    assert _requested(tournament) > again
+
+
 def test_a_tiebreak_order_the_validator_refuses_is_a_field_error(client: Client) -> None:
     me = _organiser(client)
     tournament = TournamentFactory(tiebreaks=[])
