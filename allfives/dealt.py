@@ -27,9 +27,9 @@ from typing import Final
 from allfives.entry import parse_left
 from allfives.layout import SCORE
 from allfives.match import MatchState
-from allfives.reports import HandReport
+from allfives.reports import HandReport, PlayJson
 from allfives.rules import side_of
-from allfives.settlement import settle_blocked, settle_domino
+from allfives.settlement import settle_blocked, settle_domino_masks
 from allfives.tiles import (
     BIT,
     FULL_MASK,
@@ -60,9 +60,11 @@ def _row(t: int) -> tuple[int, ...]:
     return (*OTHER[t * 7 : t * 7 + 7], -1)
 
 
-#: A play's tile as written: (bit, opposite halves, is a double, index, first half).
-_PLAY: Final = {
-    text: (BIT[t], _row(t), IS_DOUBLE[t], t, first) for text, (t, first) in TEXT_INFO.items()
+#: A play's tile as written: (bit, opposite halves, is a double, index).
+_PLAY: Final = {text: (BIT[t], _row(t), IS_DOUBLE[t], t) for text, (t, _) in TEXT_INFO.items()}
+#: The lead's tile as written: (bit, index, west half, east half).
+_LEAD: Final = {
+    text: (BIT[t], t, first, OTHER[t * 7 + first]) for text, (t, first) in TEXT_INFO.items()
 }
 #: A drawn tile: (bit, index).
 _DRAW: Final = {text: (BIT[t], t) for text, (t, _) in TEXT_INFO.items()}
@@ -79,91 +81,87 @@ def replay_dealt_hand(
     accepted by `match.start_hand`); the report, with `match` brought up to date, or
     None (and `match` untouched) when the checked replay must judge it."""
     try:
-        return _replay(hand, match, leader, masks)
-    except (KeyError, TypeError, IndexError, AttributeError):
-        return None  # a shape the loop does not expect: the checked replay reads it
-
-
-def _replay(
-    hand: Mapping[str, object], match: MatchState, leader: int, masks: Sequence[int]
-) -> HandReport | None:
-    moves = hand["moves"]
-    if type(moves) is not list or not moves:
-        return None
-    players = match.players
-    sides = _SIDES[players]
-    after = _NEXT[players]
-    totals = list(match.totals_x2.values())
-    target_x2 = match.target * 2
-    hands = list(masks)
-    free = FULL_MASK
-    for mask in hands:
-        free ^= mask
-    boneyard = free.bit_count()
-    # The lead (R6): a play by the leader, without an end.
-    lead = moves[0]
-    if type(lead) is not dict or lead["seat"] is not leader or len(lead) != 2:
-        return None
-    bit, _, _, t, west = _PLAY[lead["play"]]
-    if not hands[leader] & bit:
-        return None
-    east = OTHER[t * 7 + west]
-    # The layout: each open end's pips (-1: not open) and its share of the count; the
-    # spinner (R9) with its straight sides still uncovered (bit e: end e) and its value.
-    pips = [west, east, -1, -1]
-    if west == east:  # a double lead is the spinner, at both ends
-        contrib = [0, 0, 0, 0]
-        has_spinner = True
-        spin_ends = 3
-        spin_value = west + east
-    else:
-        contrib = [west, east, 0, 0]
-        has_spinner = False
-        spin_ends = 0
-        spin_value = 0
-    count = west + east
-    left = hands[leader] ^ bit
-    hands[leader] = left
-    points = SCORE[count]
-    plays: list[tuple[int | None, int, int | None, int]] = [(0, leader, count, points)]
-    add_play = plays.append
-    points_x2 = [0] * len(totals)
-    turn = after[leader]
-    no_draw = _NO_DRAW  # a local: read on every play
-    pending = no_draw
-    went_out: int | None = None
-    over = blocked = False
-    last = len(moves) - 1
-    rest = 1  # where the closing passes of a block begin
-    if points:
-        side = sides[leader]
-        points_x2[side] = points + points
-        over = totals[side] + points + points >= target_x2
-    ended = over or not left
-    if ended:  # R22 at once, or a one-tile hand (R16)
-        went_out = None if over else leader
-        if last:
+        moves = hand["moves"]
+        if type(moves) is not list or not moves:
             return None
-    elif not boneyard:  # R16: with a deal the engine sees a block itself
-        open_mask = _open_mask(pips)
-        blocked = not any(mask & open_mask for mask in hands)
-    if not (ended or blocked):
-        for index, move in enumerate(moves[1:], 1):
-            if type(move) is not dict:
+        players = match.players
+        sides = _SIDES[players]
+        after = _NEXT[players]
+        totals = match.totals_x2
+        target_x2 = match.target * 2
+        hands = list(masks)
+        free = FULL_MASK ^ sum(hands)  # the deal's masks are disjoint
+        boneyard = free.bit_count()
+        # The lead (R6): a play by the leader, without an end.
+        lead = moves[0]
+        if type(lead) is not dict or lead["seat"] is not leader or len(lead) != 2:
+            return None
+        bit, t, west, east = _LEAD[lead["play"]]
+        if not hands[leader] & bit:
+            return None
+        # The layout: each open end's pips (-1: not open) and its share of the count; the
+        # spinner (R9) with its straight sides still uncovered (bit e: end e) and its value.
+        pips = [west, east, -1, -1]
+        if west == east:  # a double lead is the spinner, at both ends
+            contrib = [0, 0, 0, 0]
+            has_spinner = True
+            spin_ends = 3
+            spin_value = west + east
+        else:
+            contrib = [west, east, 0, 0]
+            has_spinner = False
+            spin_ends = 0
+            spin_value = 0
+        count = west + east
+        left = hands[leader] ^ bit
+        hands[leader] = left
+        score = SCORE  # locals from here on: read on every move
+        play_info = _PLAY
+        end_index = _END_INDEX
+        no_draw = _NO_DRAW
+        points = score[count]
+        plays: list[PlayJson] = [{"move": 0, "seat": leader, "count": count, "points": points}]
+        add_play = plays.append
+        points_x2 = [0] * len(totals)
+        turn = after[leader]
+        pending = no_draw
+        went_out: int | None = None
+        over = blocked = False
+        last = len(moves) - 1
+        rest = 1  # where the closing passes of a block begin
+        if points:
+            side = sides[leader]
+            points_x2[side] = points + points
+            over = totals[side] + points + points >= target_x2
+        ended = over or not left
+        if ended:  # R22 at once, or a one-tile hand (R16)
+            went_out = None if over else leader
+            if last:
                 return None
-            seat = move["seat"]
-            # Identity, not equality: JSON's small ints are the interpreter's own objects,
-            # and it keeps out `true`, `1.0` and every other value that equals a seat.
-            if seat is not turn:
-                return None
-            if "play" in move:
-                bit, row, double, t, _ = _PLAY[move["play"]]
-                if len(move) == 3:
-                    e = _END_INDEX[move["end"]]
+        elif not boneyard:  # R16: with a deal the engine sees a block itself
+            open_mask = _open_mask(pips)
+            blocked = not any(mask & open_mask for mask in hands)
+        if not (ended or blocked):
+            for index, move in enumerate(moves[1:], 1):
+                if type(move) is not dict:
+                    return None
+                seat = move["seat"]
+                # Identity, not equality: JSON's small ints are the interpreter's own
+                # objects, and it keeps out `true`, `1.0` and every other value that
+                # equals a seat.
+                if seat is not turn:
+                    return None
+                size = len(move)
+                if size == 3:  # a play on the end named (any other third field: None)
+                    bit, row, double, t = play_info[move["play"]]
+                    e = end_index[move["end"]]
                     outer = row[pips[e]]
                     if outer < 0:
                         return None
-                elif len(move) == 2:  # no end named: the only end it fits (R7)
+                elif size != 2:
+                    return None
+                elif "play" in move:  # no end named: the only end it fits (R7)
+                    bit, row, double, t = play_info[move["play"]]
                     e = -1
                     for end in (0, 1, 2, 3):
                         if row[pips[end]] >= 0:
@@ -173,6 +171,34 @@ def _replay(
                     if e < 0:
                         return None
                     outer = row[pips[e]]
+                elif "draw" in move:
+                    open_mask = _open_mask(pips)
+                    if pending >= 0 or hands[seat] & open_mask or not boneyard:
+                        return None
+                    bit, t = _DRAW[move["draw"]]
+                    if not free & bit:
+                        return None
+                    free ^= bit
+                    hands[seat] |= bit
+                    pending = t if open_mask & bit else _DREW_NO_FIT
+                    boneyard -= 1
+                    if not boneyard and pending < 0:
+                        blocked = not any(mask & open_mask for mask in hands)
+                        if blocked:
+                            rest = index + 1
+                            break
+                    continue
+                elif "pass" in move:
+                    if (
+                        move["pass"] is not True
+                        or pending >= 0
+                        or boneyard
+                        or hands[seat] & _open_mask(pips)
+                    ):
+                        return None
+                    pending = no_draw
+                    turn = after[seat]
+                    continue
                 else:
                     return None
                 if not hands[seat] & bit or (pending != no_draw and t != pending):
@@ -199,12 +225,13 @@ def _replay(
                 left = hands[seat] ^ bit
                 hands[seat] = left
                 pending = no_draw
-                points = SCORE[count]
-                add_play((index, seat, count, points))
+                points = score[count]
+                add_play({"move": index, "seat": seat, "count": count, "points": points})
                 if points:
                     side = sides[seat]
-                    points_x2[side] += points + points
-                    if totals[side] + points_x2[side] >= target_x2:  # R22
+                    gained = points_x2[side] + points + points
+                    points_x2[side] = gained
+                    if totals[side] + gained >= target_x2:  # R22
                         if index != last:
                             return None
                         over = True
@@ -224,64 +251,37 @@ def _replay(
                         blocked = True
                         rest = index + 1
                         break
-            elif len(move) != 2:
-                return None
-            elif "draw" in move:
-                open_mask = _open_mask(pips)
-                if pending >= 0 or hands[seat] & open_mask or not boneyard:
-                    return None
-                bit, t = _DRAW[move["draw"]]
-                if not free & bit:
-                    return None
-                free ^= bit
-                hands[seat] |= bit
-                pending = t if open_mask & bit else _DREW_NO_FIT
-                boneyard -= 1
-                if not boneyard and pending < 0:
-                    blocked = not any(mask & open_mask for mask in hands)
-                    if blocked:
-                        rest = index + 1
-                        break
-            elif "pass" in move:
-                if (
-                    move["pass"] is not True
-                    or pending >= 0
-                    or boneyard
-                    or hands[seat] & _open_mask(pips)
-                ):
-                    return None
-                pending = no_draw
-                turn = after[seat]
             else:
+                return None  # the hand stops before it is over
+        if blocked:
+            # The closing passes (optional): in turn from the seat to move, one round at most.
+            closing = moves[rest:]
+            if len(closing) > players:
                 return None
-        else:
-            return None  # the hand stops before it is over
-    if blocked:
-        # The closing passes (optional): in turn from the seat to move, one round at most.
-        closing = moves[rest:]
-        if len(closing) > players:
-            return None
-        for move in closing:
-            if type(move) is not dict or len(move) != 2 or move["seat"] is not turn:
-                return None
-            if move["pass"] is not True:
-                return None
-            turn = after[turn]
-    left_given = hand.get("left")
-    if left_given is not None:
-        for seat, (is_tiles, value) in parse_left(left_given, players).items():
-            if value != (hands[seat] if is_tiles else mask_pips(hands[seat])):
-                return None
+            for move in closing:
+                if type(move) is not dict or len(move) != 2 or move["seat"] is not turn:
+                    return None
+                if move["pass"] is not True:
+                    return None
+                turn = after[turn]
+        left_given = hand.get("left")
+        if left_given is not None:
+            for seat, (is_tiles, value) in parse_left(left_given, players).items():
+                if value != (hands[seat] if is_tiles else mask_pips(hands[seat])):
+                    return None
+    except (KeyError, TypeError, IndexError, AttributeError):
+        return None  # a shape the loop does not expect: the checked replay reads it
     if over:
         match.add_hand_points(points_x2)
         match.end_hand(None)
-        return HandReport(plays, "target", [], {}, dict(enumerate(points_x2)), leader, "tiles")
-    left_pips = [mask_pips(mask) for mask in hands]
+        return HandReport((), "target", [], {}, dict(enumerate(points_x2)), leader, "tiles", plays)
     if went_out is not None:
-        settlement = settle_domino(winner=went_out, pips=left_pips, players=players)
+        settlement = settle_domino_masks(hands, went_out, players)
     else:
         settlement = settle_blocked(
-            pips=left_pips, players=players, award=match.rules.blocked_award
+            pips=[mask_pips(mask) for mask in hands],
+            players=players,
+            award=match.rules.blocked_award,
         )
     match.add_hand_points(points_x2)
     match.settle(settlement)
@@ -289,11 +289,12 @@ def _replay(
     for side, bonus in settlement.bonus_x2.items():
         points_x2[side] += bonus
     return HandReport(
-        plays,
+        (),
         settlement.end,
         list(settlement.hand_winner),
         dict(settlement.bonus_x2),
         dict(enumerate(points_x2)),
         leader,
         "tiles",
+        plays,
     )

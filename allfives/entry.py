@@ -209,6 +209,21 @@ def read_deal(deal: object, players: int, size: int) -> list[int]:
         raise engine_error("bad_deal", detail_code="deal_per_seat", players=players)
     if len(deal) != players:
         raise engine_error("bad_deal", detail_code="deal_per_seat", players=players)
+    # The common case at C speed: lists of `size` distinct "a-b" strings, no tile twice.
+    # A sum of single bits has as many bits as terms only when no two are the same, so
+    # one count over the whole deal shows that no tile repeats.
+    if list(map(type, deal)).count(list) == players:
+        bit = _BIT_BY_TEXT.__getitem__
+        try:
+            masks = [sum(map(bit, hand)) for hand in deal]
+        except (KeyError, TypeError):
+            pass
+        else:
+            if (
+                sum(masks).bit_count() == players * size
+                and list(map(len, deal)).count(size) == players
+            ):
+                return masks
     masks = []
     taken = 0
     for seat, hand in enumerate(deal):

@@ -13,11 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypedDict
 
 from allfives.rules import Rules
 
-__all__ = ["HandReport", "HandResult", "MatchReport", "PlayReport", "winner_json"]
+__all__ = [
+    "HandReport",
+    "HandResult",
+    "MatchReport",
+    "PlayJson",
+    "PlayReport",
+    "PlayRow",
+    "winner_json",
+]
 
 HandResult = Literal["domino", "blocked", "target"]
 _SIDE_KEYS = ("0", "1", "2", "3")
@@ -56,14 +64,30 @@ def _sides_json(points_x2: dict[int, int]) -> dict[str, int | float]:
     }
 
 
+#: A play as the replay records it: (move, seat, count, points).
+PlayRow = tuple[int | None, int, int | None, int]
+
+
+class PlayJson(TypedDict):
+    """The docs/scoresheet.md play object."""
+
+    move: int | None
+    seat: int
+    count: int | None
+    points: int
+
+
 class HandReport:
     """One hand: its plays, how it ended and the points per side it brought.
 
-    `plays` are built on first use from the plain tuples the replay records,
-    so that `check`, which only needs the JSON, does not pay for them.
+    The replay records each play as a plain row ``(move, seat, count, points)``,
+    or (the fast replay of a dealt hand) as its docs/scoresheet.md play object,
+    `play_json`; `plays` are built from them on first use, so that `check`, which
+    only needs the JSON, does not pay for them.
     """
 
     __slots__ = (
+        "_play_json",
         "_plays",
         "_raw_plays",
         "bonus_x2",
@@ -87,15 +111,17 @@ class HandReport:
 
     def __init__(
         self,
-        plays: Sequence[tuple[int | None, int, int | None, int]],
+        plays: Sequence[PlayRow],
         end: HandResult,
         hand_winner: list[int],
         bonus_x2: dict[int, int],
         points_x2: dict[int, int],
         leader: int,
         mode: Literal["tiles", "tally"],
+        play_json: list[PlayJson] | None = None,
     ) -> None:
         self._raw_plays = plays
+        self._play_json = play_json
         self._plays: list[PlayReport] | None = None
         self.end = end
         self.hand_winner = hand_winner
@@ -104,16 +130,24 @@ class HandReport:
         self.leader = leader
         self.mode = mode
 
+    def _rows(self) -> Sequence[PlayRow]:
+        if self._play_json is not None:
+            return [
+                (play["move"], play["seat"], play["count"], play["points"])
+                for play in self._play_json
+            ]
+        return self._raw_plays
+
     @property
     def plays(self) -> list[PlayReport]:
         """Every laid tile (tile-by-tile) or every scoring play (tally), in order."""
         if self._plays is None:
-            self._plays = [PlayReport._make(play) for play in self._raw_plays]
+            self._plays = [PlayReport._make(play) for play in self._rows()]
         return self._plays
 
     def _key(self) -> tuple[object, ...]:
         return (
-            [tuple(play) for play in self._raw_plays],
+            [tuple(play) for play in self._rows()],
             self.end,
             self.hand_winner,
             self.bonus_x2,
@@ -133,23 +167,34 @@ class HandReport:
         return (
             f"HandReport(end={self.end!r}, hand_winner={self.hand_winner!r}, "
             f"bonus_x2={self.bonus_x2!r}, points_x2={self.points_x2!r}, "
-            f"leader={self.leader!r}, mode={self.mode!r}, plays={len(self._raw_plays)})"
+            f"leader={self.leader!r}, mode={self.mode!r}, plays={len(self._rows())})"
         )
 
-    def to_json(self) -> dict[str, object]:
-        """The docs/scoresheet.md hand object."""
-        return {
-            "plays": [
-                {"move": move, "seat": seat, "count": count, "points": points}
-                for move, seat, count, points in self._raw_plays
-            ],
-            "end": self.end,
-            "hand_winner": list(self.hand_winner),
-            "bonus": _sides_json(self.bonus_x2),
-            "points": _sides_json(self.points_x2),
-            "leader": self.leader,
-            "mode": self.mode,
-        }
+    def to_json(self, *, share: bool = False) -> dict[str, object]:
+        """The docs/scoresheet.md hand object. With `share`, its play objects are the
+        report's own (for a caller that drops the report, as `check` does)."""
+        return _hand_json(self, share)
+
+
+def _hand_json(hand: HandReport, share: bool) -> dict[str, object]:
+    recorded = hand._play_json
+    plays: list[PlayJson]
+    if recorded is None:
+        plays = [
+            {"move": move, "seat": seat, "count": count, "points": points}
+            for move, seat, count, points in hand._raw_plays
+        ]
+    else:
+        plays = recorded if share else [play.copy() for play in recorded]
+    return {
+        "plays": plays,
+        "end": hand.end,
+        "hand_winner": list(hand.hand_winner),
+        "bonus": _sides_json(hand.bonus_x2),
+        "points": _sides_json(hand.points_x2),
+        "leader": hand.leader,
+        "mode": hand.mode,
+    }
 
 
 @dataclass(slots=True)
@@ -178,11 +223,13 @@ class MatchReport:
         """
         return winner_json(self.winners)
 
-    def to_json(self) -> dict[str, object]:
-        """The docs/scoresheet.md Output document (``time_called`` only when it was)."""
+    def to_json(self, *, share: bool = False) -> dict[str, object]:
+        """The docs/scoresheet.md Output document (``time_called`` only when it was).
+        With `share`, its play objects are the reports' own (for a caller that drops
+        the report, as `check` does)."""
         verdict: dict[str, object] = {
             "ok": True,
-            "hands": [hand.to_json() for hand in self.hands],
+            "hands": [_hand_json(hand, share) for hand in self.hands],
             "totals": _sides_json(self.totals_x2),
             "winner": self.winner,
             "finished": self.finished,

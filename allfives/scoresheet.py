@@ -105,6 +105,34 @@ def format_check(document: Mapping[str, object], *, required: bool = False) -> N
         raise _bad("wrong_format", value=shown)
 
 
+#: Rule sets already read, by the text of a ``rules`` object made only of plain dicts,
+#: strings and ints (whose text, then, tells them apart exactly); at most 64.
+_RULES_READ: Final[dict[str, Rules]] = {}
+
+
+def _read_rules(obj: object) -> Rules:
+    """`Rules.from_json`, once per distinct ``rules`` object (`Rules` is immutable)."""
+    if type(obj) is not dict:
+        return Rules.from_json(obj)
+    for key, value in obj.items():
+        if type(key) is not str:
+            return Rules.from_json(obj)
+        if type(value) is dict:
+            for inner, number in value.items():
+                if type(inner) is not str or type(number) is not int:
+                    return Rules.from_json(obj)
+        elif type(value) is not str and type(value) is not int:
+            return Rules.from_json(obj)
+    text = repr(obj)
+    rules = _RULES_READ.get(text)
+    if rules is None:
+        rules = Rules.from_json(obj)
+        if len(_RULES_READ) >= 64:
+            _RULES_READ.clear()
+        _RULES_READ[text] = rules
+    return rules
+
+
 def replay(document: object) -> MatchReport:
     """Replay a scoresheet, raising an `AllFivesError` at the first broken rule.
 
@@ -117,7 +145,7 @@ def replay(document: object) -> MatchReport:
         raise _bad("not_object")
     format_check(document)
     players = check_players(document.get("players"))
-    rules = Rules.from_json(document.get("rules"))
+    rules = _read_rules(document.get("rules"))
     hands = document.get("hands")
     if not isinstance(hands, list | tuple):
         raise _bad("hands_not_list")
@@ -164,7 +192,7 @@ def check(document: object) -> dict[str, object]:
     'bad_players'
     """
     try:
-        return replay(document).to_json()
+        return replay(document).to_json(share=True)
     except AllFivesError as error:
         return {"ok": False, "error": error.to_json()}
     except RecursionError:  # a pathologically deep document, not a scoresheet

@@ -20,11 +20,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from types import MappingProxyType
+from typing import Final, Literal
 
 from allfives.rules import BlockedAward, side_of, side_seats, sides_of
+from allfives.tiles import TOTAL_PIPS, mask_pips
 
-__all__ = ["HandEnd", "Settlement", "round_to_five", "settle_blocked", "settle_domino"]
+__all__ = [
+    "HandEnd",
+    "Settlement",
+    "round_to_five",
+    "settle_blocked",
+    "settle_domino",
+    "settle_domino_masks",
+]
 
 HandEnd = Literal["domino", "blocked"]
 
@@ -66,6 +75,41 @@ def settle_domino(*, winner: int, pips: Sequence[int | None], players: int) -> S
                 raise ValueError(f"the pips of seat {seat} are needed")
             pooled += held
     return Settlement("domino", side_seats(side, players), {side: 2 * round_to_five(pooled)})
+
+
+#: The seats whose pips a domino by each seat scores (R19), by table size.
+_OPPONENTS: Final = {
+    players: tuple(
+        tuple(seat for seat in range(players) if side_of(seat, players) != side_of(out, players))
+        for out in range(players)
+    )
+    for players in (2, 3, 4)
+}
+#: Domino settlements by table size, seat that went out and the opponents' pips: one
+#: shared (read-only) object for each, made when first met.
+_DOMINOES: Final[dict[int, tuple[list[Settlement | None], ...]]] = {
+    players: tuple([None] * (TOTAL_PIPS + 1) for _ in range(players)) for players in (2, 3, 4)
+}
+
+
+def settle_domino_masks(hands: Sequence[int], went_out: int, players: int) -> Settlement:
+    """`settle_domino` from the tile masks left in each seat's hand (R19), for the
+    engine's fast loops: the result is shared, its `bonus_x2` read-only.
+
+    >>> settle_domino_masks([0, 0b11, 0b100], 0, 3).bonus_x2  # [0|0] [0|1] and [0|2]
+    mappingproxy({0: 10})
+    """
+    pooled = 0
+    for seat in _OPPONENTS[players][went_out]:
+        pooled |= hands[seat]
+    known = _DOMINOES[players][went_out]
+    pips = mask_pips(pooled)
+    settlement = known[pips]
+    if settlement is None:
+        made = settle_domino(winner=went_out, pips=[mask_pips(m) for m in hands], players=players)
+        settlement = Settlement(made.end, made.hand_winner, MappingProxyType(dict(made.bonus_x2)))
+        known[pips] = settlement
+    return settlement
 
 
 def settle_blocked(*, pips: Sequence[int], players: int, award: BlockedAward) -> Settlement:

@@ -34,7 +34,7 @@ from allfives.match import MatchState
 from allfives.moves import PASS_FIELD
 from allfives.rules import Rules, check_players, side_of
 from allfives.scoresheet import FORMAT
-from allfives.settlement import Settlement, settle_blocked, settle_domino
+from allfives.settlement import Settlement, settle_blocked, settle_domino_masks
 from allfives.strategies import STRATEGIES, Strategy, choose_greedy, choose_random
 from allfives.tiles import BIT, IS_DOUBLE, LOW, OTHER, PIP_MASK_OR_NONE, PIPS, TEXT, mask_pips
 
@@ -179,7 +179,7 @@ def play_match(
         dealt = [sorted(order[start:stop]) for start, stop in cuts]
         boneyard = order[players * size :]
         hands = [sum(map(BIT.__getitem__, hand)) for hand in dealt]  # distinct tiles
-        totals = list(match.totals_x2.values())
+        totals = match.totals_x2
         points_x2 = [0] * len(totals)
         moves: list[dict[str, object]] = []
         add = moves.append
@@ -338,10 +338,10 @@ def play_match(
             totals_after = tuple(match.totals_x2.values())
             stats.hands.append(HandStats("target", play_x2, 0, len(moves), totals_after))
             break
-        left_pips = [mask_pips(mask) for mask in hands]
         if went_out is not None:
-            settlement = settle_domino(winner=went_out, pips=left_pips, players=players)
+            settlement = settle_domino_masks(hands, went_out, players)
         else:
+            left_pips = [mask_pips(mask) for mask in hands]
             settlement = settle_blocked(pips=left_pips, players=players, award=award)
         following = _hand_settle(match, stats, settlement, went_out, play_x2, len(moves), rng)
         if following is None:

@@ -10,10 +10,14 @@ from drf_spectacular.views import (
 )
 
 from config.health import healthz, readyz
+from matches import views_offline
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
+    # The scoring page's service worker, at the root so its scope covers every language.
+    path("sw.js", views_offline.service_worker, name="offline_sw"),
+    path("offline/engine.zip", views_offline.engine, name="offline_engine"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).

@@ -7,6 +7,9 @@ around here, in one explicit registry that each app fills in its ``AppConfig.rea
 - *result listeners* hear, inside the writing transaction, that a table's result or
   status changed (``standings`` marks its standings dirty, ``ratings`` schedules a
   re-rating): ``result_listener_add`` / ``table_changed``;
+- *ranking listeners* hear, inside the writing transaction, that a tournament's scoring
+  or tiebreak order changed (``standings`` marks its standings dirty):
+  ``ranking_listener_add`` / ``tournament_ranking_changed``;
 - *publish checks* may refuse a drafted round (``pairing`` refuses an unplayable draft:
   an entrant twice, a table of the wrong size): ``publish_check_add`` /
   ``round_publish_problems``;
@@ -17,7 +20,9 @@ around here, in one explicit registry that each app fills in its ``AppConfig.rea
   history) when an organiser replaces them by a result without hands (``matches``):
   ``recorded_play_discarder_set`` / ``table_play_discard``;
 - *tiebreak validators* check a tournament's tiebreak order against the registry of
-  the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``;
+  the app that ranks (``standings``): ``tiebreaks_validator_set`` / ``tiebreaks_clean``,
+  and the tiebreaks it offers, named for people, for the forms that arrange the order:
+  ``tiebreak_choices_set`` / ``tiebreak_choices``;
 - *publish listeners* hear that a round was just published
   (``entrants`` tells its players their tables): ``round_published_listener_add`` /
   ``round_published``;
@@ -42,6 +47,7 @@ __all__ = [
     "TiebreaksValidator",
     "checked_in_only_provider_set",
     "publish_check_add",
+    "ranking_listener_add",
     "recorded_play_discarder_set",
     "recorded_play_provider_set",
     "result_listener_add",
@@ -52,8 +58,11 @@ __all__ = [
     "round_tables_with_play",
     "table_changed",
     "table_play_discard",
+    "tiebreak_choices",
+    "tiebreak_choices_set",
     "tiebreaks_clean",
     "tiebreaks_validator_set",
+    "tournament_ranking_changed",
 ]
 
 #: Called with a table's id, and whether its result changed (False: only its status), inside
@@ -63,10 +72,16 @@ type ResultListener = Callable[[int, bool], None]
 type PublishCheck = Callable[["Round"], Sequence[str]]
 #: Returns the tiebreak order cleaned, or raises ``ValidationError`` with a clear message.
 type TiebreaksValidator = Callable[[Sequence[str]], list[str]]
+#: Returns the tiebreaks one may choose, as (stored name, name for people) in a useful order.
+type TiebreakChoices = Callable[[], Sequence[tuple[str, str]]]
 
 _result_listeners: dict[str, ResultListener] = {}
+#: Called with a tournament's id when what ranks its entries changed.
+type RankingListener = Callable[[int], None]
+_ranking_listeners: dict[str, RankingListener] = {}
 _publish_checks: dict[str, PublishCheck] = {}
 _tiebreaks_validator: TiebreaksValidator | None = None
+_tiebreak_choices: TiebreakChoices | None = None
 #: Returns the numbers of a round's tables whose match has hands recorded.
 type RecordedPlayProvider = Callable[["Round"], Sequence[int]]
 _recorded_play: RecordedPlayProvider | None = None
@@ -143,6 +158,17 @@ def table_changed(*, table_id: int, is_result: bool = True) -> None:
         listener(table_id, is_result)
 
 
+def ranking_listener_add(name: str, listener: RankingListener) -> None:
+    """Register (or replace, under the same name) a listener for changed ranking settings."""
+    _ranking_listeners[name] = listener
+
+
+def tournament_ranking_changed(*, tournament_id: int) -> None:
+    """Tell every listener that a tournament's match points or tiebreak order changed."""
+    for listener in tuple(_ranking_listeners.values()):
+        listener(tournament_id)
+
+
 def publish_check_add(name: str, check: PublishCheck) -> None:
     """Register (or replace, under the same name) a check that may refuse a publication."""
     _publish_checks[name] = check
@@ -164,3 +190,17 @@ def tiebreaks_clean(tiebreaks: Sequence[str]) -> list[str]:
     if _tiebreaks_validator is None:
         return [str(t) for t in tiebreaks]
     return _tiebreaks_validator(tiebreaks)
+
+
+def tiebreak_choices_set(provider: TiebreakChoices | None) -> None:
+    """Register (or, with ``None``, remove) the provider of the tiebreaks one may choose."""
+    global _tiebreak_choices
+    _tiebreak_choices = provider
+
+
+def tiebreak_choices() -> list[tuple[str, str]]:
+    """The tiebreaks one may choose, as (stored name, name for people); none without the
+    ranking app."""
+    if _tiebreak_choices is None:
+        return []
+    return [(str(key), str(label)) for key, label in _tiebreak_choices()]

@@ -16,8 +16,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
+from league.admin.base import HistoryAdmin
 from league.selectors import tournaments_managed_by, user_is_superuser
 from matches.models import Hand, Match, TableLink
 from matches.services.concurrency import StaleVersionError
@@ -25,7 +25,7 @@ from matches.services.lifecycle import match_void
 from matches.services.links import table_links_reissue, table_links_revoke
 
 
-class ReadOnlyAdmin(SimpleHistoryAdmin):
+class ReadOnlyAdmin(HistoryAdmin):
     """Viewable by organisers of the match's tournament; never written here."""
 
     tournament_path = "tournament"

@@ -2,11 +2,11 @@
 
 Each function is pure: it takes plain values (already-translated labels, numbers)
 and returns an ``<svg>`` element as a safe string, with every piece of text
-escaped. Numbers are written in the active language's form (``7,5`` in
-Indonesian, ``7.5`` in English). Every chart carries ``<title>`` and ``<desc>``
-(referenced by ``aria-labelledby``) so that a screen reader announces what it
-shows, and a ``viewBox`` so that it scales down to a phone's width. Sides are told
-apart by line style and marker shape as well as by colour.
+escaped. Points are written as on every page (a half point as ``7½``). Every chart
+carries ``<title>`` and ``<desc>`` (referenced by ``aria-labelledby``) so that a
+screen reader announces what it shows, and a ``viewBox`` so that it scales down to a
+phone's width. Sides are told apart by line style and marker shape as well as by
+colour.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from itertools import count
 
-from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from league.points import number_text
 
 __all__ = ["ChartSeries", "nice_step", "score_progression_svg"]
 
@@ -60,10 +61,8 @@ def nice_step(span: float, *, ticks: int = 5) -> int:
 
 
 def _num(value: Decimal | int) -> str:
-    """A number in the active language's form, halves kept (7,5 / 7.5)."""
-    if isinstance(value, Decimal) and value == value.to_integral_value():
-        value = int(value)
-    return str(number_format(value))
+    """Points as people write them (a half as ½: 7½)."""
+    return number_text(value)
 
 
 def _marker(shape: str, x: float, y: float, colour: str) -> str:

@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from allfives import AllFivesError
+from matches.wording import END_LETTERS as END_LETTERS
+from matches.wording import error_text
 
 #: Translatable templates by engine error code (``str.format`` over the error's params,
 #: with ``{player}`` the seat's player and every other seat by its player too), and by
@@ -166,7 +167,6 @@ END_WORDS: dict[str, Any] = {
     "north": _("north"),
     "south": _("south"),
 }
-END_LETTERS = {"W": "west", "E": "east", "N": "north", "S": "south"}
 #: The ends' initials on buttons and captions: barat/timur/utara/selatan are B/T/U/S.
 END_INITIALS: dict[str, Any] = {
     "W": pgettext_lazy("initial of west", "W"),
@@ -175,95 +175,39 @@ END_INITIALS: dict[str, Any] = {
     "S": pgettext_lazy("initial of south", "S"),
 }
 
-#: Params that hold a seat (the engine counts seats from 0); ``seat`` becomes ``player``.
-SEAT_PARAMS = ("turn", "leader", "expected", "other", "holder")
 
-
-def seat_person(seat: int, names: Mapping[int, str] | None = None) -> str:
-    """The player in `seat`, or the seat counted from 1 where no name is known."""
-    if names and seat in names:
-        return names[seat]
-    return gettext("seat %(n)d") % {"n": seat + 1}
-
-
-def _end_word(word: str) -> str:
-    return str(END_WORDS.get(word, word))
-
-
-def _and(words: list[str]) -> str:
-    if len(words) < 2:
-        return "".join(words)
-    return gettext("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
-
-
-def _format(template: Any, params: Mapping[str, Any]) -> str:
-    return str(template).format_map(_Params(params))
-
-
-class _Params(dict[str, Any]):
-    """Format params that leave an unknown placeholder as it was written."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def _params(exc: AllFivesError, names: Mapping[int, str] | None) -> dict[str, Any]:
-    """The error's params for people: seats by the player's name, figures and end names
-    in the active language, the free-text parts from their codes."""
-    raw: dict[str, Any] = dict(exc.params)
-    params = dict(raw)
-    seat = raw.get("seat")
-    if isinstance(seat, int) and not isinstance(seat, bool):
-        params["player"] = seat_person(seat, names)
-    for key in SEAT_PARAMS:
-        value = raw.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            params[key] = seat_person(value, names)
-    if isinstance(raw.get("end_name"), str):
-        params["end_name"] = _end_word(raw["end_name"])
-    if isinstance(raw.get("end_names"), str):
-        params["end_names"] = _and([_end_word(w) for w in raw["end_names"].split(" and ")])
-    open_pips = raw.get("open_pips")
-    if isinstance(open_pips, Mapping):
-        params["ends"] = ", ".join(
-            f"{_end_word(END_LETTERS.get(str(end), str(end)))} {pips}"
-            for end, pips in open_pips.items()
-        )
-    if exc.code == "hand_over" and isinstance(raw.get("end"), str):
-        params["end"] = str(HAND_ENDS.get(raw["end"], raw["end"]))
-    given = raw.get("given_value")
-    if isinstance(given, int) and not isinstance(given, bool):
-        params["given"] = gettext("%(n)d pips") % {"n": given}
-    elif isinstance(given, list):
-        params["given"] = " ".join(str(t) for t in given) or gettext("no tile")
-    where = WHERE.get(str(raw.get("where_code")))
-    if where is not None:
-        params["where"] = _format(where, params)
-    reason = REASONS.get(str(raw.get("reason_code")))
-    if reason is not None:
-        params["reason"] = _format(reason, params)
-    detail = DETAILS.get(str(raw.get("detail_code")))
-    if detail is not None:
-        params["detail"] = _format(detail, params)
-    return params
+def message_catalogue() -> dict[str, str]:
+    """Every template above in the active language, keyed as ``matches.wording`` reads
+    them: what the server words its refusals from, and what the scoring page ships to
+    the device so an offline refusal reads the same."""
+    catalogue: dict[str, str] = {}
+    for prefix, table in (
+        ("templates", TEMPLATES),
+        ("details", DETAILS),
+        ("reasons", REASONS),
+        ("where", WHERE),
+        ("hand_ends", HAND_ENDS),
+        ("end_words", END_WORDS),
+    ):
+        for key, template in table.items():
+            catalogue[f"{prefix}:{key}"] = str(template)
+    catalogue.update(
+        {
+            "seat": gettext("seat %(n)d"),
+            "and": gettext("%(first)s and %(last)s"),
+            "pips": gettext("%(n)d pips"),
+            "no_tile": gettext("no tile"),
+            "player_message": gettext("%(player)s: %(message)s"),
+            "move": gettext("Move %(n)d: %(message)s"),
+        }
+    )
+    return catalogue
 
 
 def engine_error_message(exc: AllFivesError, names: Mapping[int, str] | None = None) -> str:
     """The error's message in the active language, each seat by its player's name in
     ``names`` (seat → name), else counted from 1."""
-    variant = exc.params.get("variant")
-    template = TEMPLATES.get(exc.code if variant is None else f"{exc.code}/{variant}")
-    if template is None:
-        return exc.message
-    params = _params(exc, names)
-    message = _format(template, params)
-    if "player" in params and "{player}" not in str(template):
-        # The seat as context, when known: "Budi: [6|6] does not match …".
-        message = gettext("%(player)s: %(message)s") % {
-            "player": params["player"],
-            "message": message,
-        }
-    return capfirst(message) or message
+    return error_text(exc.code, exc.params, exc.message, names=names, catalogue=message_catalogue())
 
 
 def engine_error_json(exc: AllFivesError) -> dict[str, Any]:

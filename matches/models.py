@@ -382,3 +382,49 @@ class IdempotentRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.endpoint} {self.key}"
+
+
+class DeviceSend(models.Model):
+    """A hand a scoring device sent from its queue, under the key the device gave it
+    when the hand was entered (offline, perhaps): a resend of the key gets this answer
+    back and records nothing again."""
+
+    key = models.CharField(_("key"), max_length=64, unique=True)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="device_sends", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(_("hand"))
+    request_hash = models.CharField(_("request hash"), max_length=64)
+    status_code = models.PositiveSmallIntegerField(_("status code"))
+    body: Any = models.JSONField(_("response body"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("hand sent by a device")
+        verbose_name_plural = _("hands sent by devices")
+
+    def __str__(self) -> str:
+        return f"{self.match_id} #{self.number} {self.key}"
+
+
+class DeviceQueue(models.Model):
+    """What a scoring device last said about its queue of hands waiting to be sent:
+    how many, and since when it has been offline (the oldest one's entry time)."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="device_queues", verbose_name=_("match")
+    )
+    device = models.CharField(_("device"), max_length=64)
+    queued_count = models.PositiveSmallIntegerField(_("hands waiting"), default=0)
+    offline_since = models.DateTimeField(_("offline since"), null=True, blank=True)
+    reported_at = models.DateTimeField(_("reported at"))
+
+    class Meta:
+        verbose_name = _("device queue")
+        verbose_name_plural = _("device queues")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "device"], name="devicequeue_unique_device"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} {self.device}: {self.queued_count}"

@@ -3,7 +3,9 @@ history, and who may score or manage it. Public reads need no permission."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -30,7 +32,7 @@ from league.selectors import (
     user_is_superuser,
 )
 from league.selectors_public import TableLine, table_lines_for
-from matches.models import Hand, IdempotentRequest, Match, MatchSeat, TableLink
+from matches.models import DeviceQueue, Hand, IdempotentRequest, Match, MatchSeat, TableLink
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -431,3 +433,39 @@ def tables_disputed(*, table_ids: list[int]) -> set[int]:
 
 def idempotent_request_get(*, key: str, user_id: int, endpoint: str) -> IdempotentRequest | None:
     return IdempotentRequest.objects.filter(key=key, user_id=user_id, endpoint=endpoint).first()
+
+
+@dataclass(frozen=True)
+class TableOffline:
+    """A table whose scoring device holds hands it could not send yet."""
+
+    table_id: int
+    since: datetime | None  # when the oldest waiting hand was entered
+    queued_count: int
+    reported_at: datetime
+
+
+def tables_offline(*, table_ids: Sequence[int]) -> dict[int, TableOffline]:
+    """The tables (by id) whose device last reported hands waiting to be sent: how
+    many, and offline since when (the organiser's "offline since 14.02")."""
+    found: dict[int, TableOffline] = {}
+    reports = (
+        DeviceQueue.objects.filter(match__table_id__in=list(table_ids), queued_count__gt=0)
+        .select_related("match")
+        .order_by("reported_at")
+    )
+    for report in reports:
+        table_id = report.match.table_id
+        if table_id is None:
+            continue
+        before = found.get(table_id)
+        since = report.offline_since
+        if before is not None and before.since is not None:
+            since = before.since if since is None else min(since, before.since)
+        found[table_id] = TableOffline(
+            table_id=table_id,
+            since=since,
+            queued_count=report.queued_count + (before.queued_count if before else 0),
+            reported_at=report.reported_at,
+        )
+    return found

@@ -13,6 +13,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from matches.services.idempotency import idempotent_requests_purge
+from matches.services.offline import device_sends_purge
 
 #: How long a resend can still be recognised: far longer than any phone retries.
 IDEMPOTENCY_KEEP = timedelta(days=2)
@@ -20,5 +21,7 @@ IDEMPOTENCY_KEEP = timedelta(days=2)
 
 @shared_task(name="matches.idempotent_requests_purge")
 def idempotent_requests_purge_task() -> int:
-    """Forget idempotency keys older than two days; returns how many went."""
-    return idempotent_requests_purge(before=timezone.now() - IDEMPOTENCY_KEEP)
+    """Forget idempotency keys (the API's, and those of hands sent from a phone's queue)
+    older than two days; returns how many went."""
+    before = timezone.now() - IDEMPOTENCY_KEEP
+    return idempotent_requests_purge(before=before) + device_sends_purge(before=before)

@@ -9,7 +9,7 @@ Stable names for other apps' links: ``matches:scorekeeper`` (match_id),
 
 from django.urls import URLPattern, URLResolver, path
 
-from matches import views, views_public
+from matches import views, views_offline, views_public
 
 app_name = "matches"
 
@@ -43,6 +43,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/finish/", views.finish, name="finish"),
     path("matches/<int:match_id>/reopen/", views.reopen, name="reopen"),
     path("matches/<int:match_id>/history/", views.history, name="history"),
+    path("matches/<int:match_id>/device/", views_offline.device_state, name="device_state"),
+    path("matches/<int:match_id>/device/send/", views_offline.hand_send_view, name="device_send"),
+    path(
+        "matches/<int:match_id>/device/report/", views_offline.device_report, name="device_report"
+    ),
+    path("matches/<int:match_id>/manifest.webmanifest", views_offline.manifest, name="manifest"),
     path(
         "matches/<int:match_id>/history/<int:history_id>/restore/",
         views.restore,

@@ -53,6 +53,7 @@ from matches.selectors import (
     table_link_get,
     table_link_label,
     tables_disputed,
+    tables_offline,
     tiles_draft,
 )
 from matches.services.access import round_scorable_require
@@ -749,7 +750,11 @@ def my_tables_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "matches/my_tables.html",
-        {"lines": lines, "disputed": tables_disputed(table_ids=[line.table.pk for line in lines])},
+        {
+            "lines": lines,
+            "disputed": tables_disputed(table_ids=[line.table.pk for line in lines]),
+            "offline_tables": tables_offline(table_ids=[line.table.pk for line in lines]),
+        },
     )
 
 
@@ -795,6 +800,7 @@ def _hand_verbs() -> dict[str, str]:
         "deleted": _("Hand %(n)d deleted by %(who)s"),
         "restored": _("Hand %(n)d restored by %(who)s"),
         "removed for re-entry": _("Hand %(n)d removed for re-entry by %(who)s"),
+        "replaced": _("Hand %(n)d replaced by %(who)s"),
         "confirmed": _("Hand %(n)d confirmed by %(who)s"),
         "disputed": _("Hand %(n)d disputed by %(who)s"),
         "imported": _("Hand %(n)d imported by %(who)s"),

@@ -62,10 +62,6 @@ class RoundPairingAdminMixin:
     has_change_permission: Any
     has_view_permission: Any
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        # The panel shows the quality report; it is the service's to write, not a form's.
-        return (*super().get_readonly_fields(request, obj), "quality")  # type: ignore[misc]
-
     def _pair_enqueue(self, request: HttpRequest, round: Round, seed: int | None) -> bool:
         try:
             round_pair_request(round=round, seed=seed)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import DecimalField, F, Q
+from django.db.models import Count, DecimalField, F, Q
 from django.db.models.expressions import OrderBy
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
@@ -476,6 +476,89 @@ def division_with_standings(
         pk=division_id, season__slug=season_slug
     )
     return division, getattr(division, "standings", None)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundProgress:
+    """How far one published round has got: its tables, and those without a result.
+    ``tournament`` names the round's tournament in a season's or division's table
+    (empty in a tournament's own)."""
+
+    tournament: str
+    round_number: int
+    tables_count: int
+    unfinished_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsProgress:
+    """The published rounds behind a standings table, and whether the scope is over
+    (its tournament, or season, is finished)."""
+
+    rounds: tuple[RoundProgress, ...]
+    is_over: bool = False
+
+    @property
+    def unfinished(self) -> tuple[RoundProgress, ...]:
+        """The rounds with a table still to finish, in order."""
+        return tuple(r for r in self.rounds if r.unfinished_count)
+
+    @property
+    def is_final(self) -> bool:
+        """True once a round is published and every table of every published round
+        has its result."""
+        return bool(self.rounds) and not self.unfinished
+
+    @property
+    def last_round(self) -> int:
+        return max((r.round_number for r in self.rounds), default=0)
+
+
+def standings_progress(*, standings: Standings, is_over: bool = False) -> StandingsProgress:
+    """The published rounds of the standings' scope with their tables counted, finished
+    or not (a table is finished once its result is recorded), in one query. ``is_over``:
+    the caller knows its tournament, or season, is finished."""
+    tables = Table.objects.filter(round__status__in=(Round.Status.PUBLISHED, Round.Status.FINISHED))
+    is_aggregate = standings.tournament_id is None
+    if standings.tournament_id is not None:
+        tables = tables.filter(round__tournament_id=standings.tournament_id)
+    else:
+        scope = (
+            Q(round__tournament__season_id=standings.season_id)
+            if standings.season_id is not None
+            else Q(round__tournament__division_id=standings.division_id)
+        )
+        tables = tables.filter(scope).exclude(round__tournament__status=Tournament.Status.DRAFT)
+    counted = (
+        tables.values(
+            "round__tournament_id",
+            "round__tournament__starts_on",
+            "round__tournament__name",
+            "round__number",
+        )
+        .annotate(
+            tables_count=Count("pk"),
+            unfinished_count=Count("pk", filter=Q(result__isnull=True)),
+        )
+        .order_by(
+            "round__tournament__starts_on",
+            "round__tournament__name",
+            "round__tournament_id",
+            "round__number",
+        )
+    )
+    return StandingsProgress(
+        rounds=tuple(
+            RoundProgress(
+                tournament=row["round__tournament__name"] if is_aggregate else "",
+                round_number=row["round__number"],
+                tables_count=row["tables_count"],
+                unfinished_count=row["unfinished_count"],
+            )
+            for row in counted
+        ),
+        is_over=is_over,
+    )
 
 
 @dataclass(frozen=True, slots=True)

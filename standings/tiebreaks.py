@@ -3,7 +3,8 @@
 The maths (``standings.maths.validate_tiebreaks``) refuses a name not in its registry,
 a repeat, or a tiebreak that decides every tie (``lot``) anywhere but last, with a
 stable code; this turns that into a Django ``ValidationError`` in the user's language,
-so that the API, the admin and the pages refuse the same orders with the same words.
+so that the API, the admin and the pages refuse the same orders with the same words;
+and lists the tiebreaks by their names for people, for the forms that arrange the order.
 """
 
 from __future__ import annotations
@@ -30,3 +31,8 @@ def tiebreaks_validate(tiebreaks: Sequence[str]) -> list[str]:
             % {"tiebreak": tiebreak_label(error.tiebreak)},
         }.get(error.code, str(error))
         raise ValidationError(message, code=error.code) from error
+
+
+def tiebreak_choices_list() -> list[tuple[str, str]]:
+    """Every tiebreak of the registry as (stored name, translated name), registry order."""
+    return [(key, tiebreak_label(key)) for key in TIEBREAKS]

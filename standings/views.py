@@ -2,7 +2,9 @@
 
 The views read the stored rows (``standings.selectors``) and shape them for
 people; they compute nothing. The ranked table is rendered once per stored version,
-language and sort order and kept in the cache, so a busy page costs one query. While
+language and sort order and kept in the cache, so a busy page costs two queries: the
+scope with its standings, and how many tables of the published rounds are finished
+(counted live, so that "provisional" and "final" are true to the minute). While
 matches are in play the page polls itself with htmx; once the standings are final the
 poll answers 286 and htmx stops.
 """
@@ -26,8 +28,12 @@ from django.utils.translation import gettext as _
 from league.exports import csv_writer
 from league.live import tables_live
 from league.models import Division, Tournament
+from league.points import number_text
 from standings.display import (
+    LOT,
     column_labels,
+    draw_numbers,
+    progress_text,
     row_status,
     row_values,
     separation_text,
@@ -36,11 +42,13 @@ from standings.display import (
 from standings.maths import TIEBREAKS
 from standings.models import Standings, StandingsRow
 from standings.selectors import (
+    StandingsProgress,
     TableInPlay,
     division_with_standings,
     season_with_standings,
     sortable_columns,
     standings_cache_key,
+    standings_progress,
     standings_rows,
     standings_sort_key,
     standings_zone,
@@ -56,10 +64,15 @@ STOP_POLLING = 286  # htmx stops polling on this status
 class Cell:
     key: str
     text: str
+    label: str = ""
+    #: Shown at a phone's width too (rank, name, match points, the first tiebreak);
+    #: the other columns fold into the row's details there.
+    is_priority: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class DisplayRow:
+    position: int
     rank: str
     name: str
     cells: list[Cell]
@@ -67,18 +80,25 @@ class DisplayRow:
     zone: str
     why: str
 
+    @property
+    def folded(self) -> list[Cell]:
+        """The cells a phone shows in the row's details rather than as columns."""
+        return [cell for cell in self.cells if not cell.is_priority]
+
 
 def tournament_standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, standings = _get(tournament_with_standings, slug=slug)
     is_live = tournament.status == Tournament.Status.RUNNING
+    progress = _progress(standings, is_over=tournament.status == Tournament.Status.FINISHED)
     return _page(
         request,
         title=_("Standings: %(name)s") % {"name": tournament.name},
         standings=standings,
+        progress=progress,
         division=None,
         is_live=is_live,
         in_play=tables_in_play(tournament_id=tournament.pk)
-        if is_live and _may_be_playing(standings)
+        if is_live and _may_be_playing(standings, progress)
         else [],
         csv_url=reverse("standings:tournament_standings_csv", kwargs={"slug": slug}),
         json_url=reverse("api-tournament-standings", kwargs={"slug": slug}),
@@ -91,6 +111,7 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         title=_("Season table: %(name)s") % {"name": season.name},
         standings=standings,
+        progress=_progress(standings, is_over=season.status == season.Status.FINISHED),
         division=None,
         is_live=season.status == season.Status.RUNNING,
         in_play=[],
@@ -106,6 +127,9 @@ def division_standings(request: HttpRequest, slug: str, division_id: int) -> Htt
         request,
         title=_("Division table: %(name)s") % {"name": str(division)},
         standings=standings,
+        progress=_progress(
+            standings, is_over=division.season.status == division.season.Status.FINISHED
+        ),
         division=division,
         is_live=division.season.status == division.season.Status.RUNNING,
         in_play=[],
@@ -134,10 +158,22 @@ def division_standings_csv(request: HttpRequest, slug: str, division_id: int) ->
     )
 
 
-def _may_be_playing(standings: Standings | None) -> bool:
-    """Whether a table may be in play: the stored rows say so, or a change (a table
-    starting asks for a refresh too) is not counted yet. Else the query is saved."""
-    return standings is None or standings.is_provisional or standings.is_dirty
+def _progress(standings: Standings | None, *, is_over: bool) -> StandingsProgress | None:
+    if standings is None or standings.computed_at is None:
+        return None
+    return standings_progress(standings=standings, is_over=is_over)
+
+
+def _may_be_playing(standings: Standings | None, progress: StandingsProgress | None) -> bool:
+    """Whether a table may be in play or about to start: the stored rows say so, a
+    change (a table starting asks for a refresh too) is not counted yet, or a table of
+    a published round has no result. Else the query is saved."""
+    return (
+        standings is None
+        or standings.is_provisional
+        or standings.is_dirty
+        or (progress is not None and not progress.is_final)
+    )
 
 
 def _get(selector: Callable[..., tuple[Any, Standings | None]], **kwargs: Any) -> Any:
@@ -152,6 +188,7 @@ def _page(
     *,
     title: str,
     standings: Standings | None,
+    progress: StandingsProgress | None,
     division: Division | None,
     is_live: bool,
     in_play: Sequence[TableInPlay],
@@ -160,10 +197,13 @@ def _page(
 ) -> HttpResponse:
     sort = request.GET.get("sort")
     column, descending = standings_sort_key(sort=sort)
-    is_polling = is_live and _may_be_playing(standings)
+    is_polling = is_live and _may_be_playing(standings, progress)
+    is_final, progress_line = progress_text(progress) if progress is not None else (False, "")
     context = {
         "title": title,
         "standings": standings,
+        "is_final": is_final,
+        "progress_line": progress_line,
         "division": division,
         "table_html": _table_html(standings, division, column, descending),
         "in_play": _in_play_rows(in_play),
@@ -198,6 +238,7 @@ def _table_html(
         rows = standings_rows(standings=standings, sort=sort)
         columns = _columns(standings)
         labels = column_labels()
+        priority = priority_columns(standings.tiebreaks)
         html = render_to_string(
             "standings/_table.html",
             {
@@ -207,11 +248,18 @@ def _table_html(
                     division,
                     in_rank_order=column == "rank",
                     separator=str(get_format("DECIMAL_SEPARATOR")),
+                    for_people=True,
+                    priority=priority,
                 ),
                 "headers": [
-                    _header(name, labels[name], column, descending)
+                    {
+                        **_header(name, labels[name], column, descending),
+                        "is_priority": name in priority,
+                    }
                     for name in ("rank", "name", *columns)
                 ],
+                "span": len(columns) + 3,
+                "has_lot": LOT in columns,
                 "division": division,
             },
         )
@@ -221,6 +269,13 @@ def _table_html(
 
 def _columns(standings: Standings) -> list[str]:
     return table_columns(standings.tiebreaks)
+
+
+def priority_columns(tiebreaks: Sequence[str]) -> frozenset[str]:
+    """The columns a phone shows: rank, name, match points and the first tiebreak
+    after them."""
+    first = next((t for t in tiebreaks if t != "match_points"), None)
+    return frozenset({"rank", "name", "match_points", *([first] if first else [])})
 
 
 def _header(key: str, label: str, column: str, descending: bool) -> dict[str, Any]:
@@ -244,12 +299,17 @@ def _display_rows(
     *,
     in_rank_order: bool,
     separator: str,
+    for_people: bool,
+    priority: frozenset[str] = frozenset(),
 ) -> list[DisplayRow]:
-    """Rows shaped for people: localised numbers, status, zone and "why am I here?"."""
+    """Rows shaped for people: localised numbers (points with ½ ``for_people``), the lot
+    as a draw number, status, zone and "why am I here?"."""
     count = len(rows)
+    draws = draw_numbers(rows)
+    labels = column_labels()
     shaped = []
     for index, row in enumerate(rows):
-        values = row_values(row, separator)
+        values = row_values(row, separator, draws=draws, for_people=for_people)
         why = ""
         if in_rank_order and index + 1 < count and row.separation:
             why = separation_text(
@@ -257,12 +317,17 @@ def _display_rows(
                 upper=row.name,
                 lower=rows[index + 1].name,
                 separator=separator,
+                draws=draws,
             )
         shaped.append(
             DisplayRow(
+                position=row.position,
                 rank=str(row.rank),
                 name=row.name,
-                cells=[Cell(key, values[key]) for key in columns],
+                cells=[
+                    Cell(key, values[key], labels[key], not priority or key in priority)
+                    for key in columns
+                ],
                 status=row_status(row),
                 zone=standings_zone(division=division, position=row.position, count=count),
                 why=why,
@@ -282,7 +347,9 @@ def _in_play_rows(in_play: Sequence[TableInPlay]) -> list[dict[str, Any]]:
                 "number": table.number,
                 "round": table.round_number,
                 "sides": table.sides,
-                "totals": [] if now is None else [str(now.totals[s]) for s in sorted(now.totals)],
+                "totals": []
+                if now is None
+                else [number_text(now.totals[s]) for s in sorted(now.totals)],
                 "hands": None if now is None else now.hands_count,
                 "url": "" if now is None else now.url,
             }
@@ -313,9 +380,10 @@ def _csv(
     column, _descending = standings_sort_key(sort=sort)
     rows = standings_rows(standings=standings, sort=sort)
     zones = {"promotion": _("promotion"), "relegation": _("relegation"), "": ""}
-    # Machine-readable numbers: a dot for decimals whatever the language.
+    # Number columns a spreadsheet can sum: a dot for decimals whatever the language, a
+    # half as .5 (the sentences are for people: ½); the lot as its draw number.
     for row in _display_rows(
-        rows, columns, division, in_rank_order=column == "rank", separator="."
+        rows, columns, division, in_rank_order=column == "rank", separator=".", for_people=False
     ):
         writer.writerow(
             [

@@ -6,16 +6,21 @@ the tournaments they run, and the rows of the clubs they organise.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+from simple_history.template_utils import HistoricalRecordContextHelper
 
+from league.hooks import tiebreak_choices
 from league.models import (
     Club,
     Entry,
@@ -142,6 +147,71 @@ class ServiceSavedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                     self.delete_model(request, obj)
             except ValidationError as exc:
                 self.message_user(request, f"{obj}: {'; '.join(exc.messages)}", messages.ERROR)
+
+
+#: Bookkeeping columns whose change says nothing to people (every save moves them).
+HISTORY_SILENT_FIELDS = frozenset({"updated_at", "created_at", "cost", "quality"})
+
+
+class HistoryChanges(HistoricalRecordContextHelper):
+    """What changed in one version, in people's words: a choice by its label, yes/no for
+    a box, "—" for nothing, lists without brackets, a seat counted from 1, a tiebreak by
+    its name; bookkeeping fields left out."""
+
+    def context_for_delta_changes(self, delta: Any) -> list[dict[str, Any]]:
+        kept = [c for c in delta.changes if c.field not in HISTORY_SILENT_FIELDS]
+        return super().context_for_delta_changes(dataclasses.replace(delta, changes=kept))  # type: ignore[no-any-return]
+
+    def prepare_delta_change_value(self, change: Any, value: Any) -> Any:
+        value = super().prepare_delta_change_value(change, value)
+        field = self.model._meta.get_field(change.field)
+        if value is None or value == "" or value == []:
+            return "—"
+        if getattr(field, "choices", None):
+            return str(dict(field.flatchoices).get(value, value))
+        if isinstance(value, bool):
+            return str(_("yes") if value else _("no"))
+        if change.field == "tiebreaks" and isinstance(value, list):
+            labels = dict(tiebreak_choices())
+            return ", ".join(labels.get(str(v), str(v)) for v in value)
+        if self.model._meta.model_name == "seat" and change.field == "number":
+            return str(int(value) + 1)  # stored from 0; people count seats from 1
+        if isinstance(value, list):
+            return ", ".join(_number(v) for v in value)
+        return value
+
+
+def _number(value: Any) -> str:
+    """A number as people write it (4, not 4.0; 1,5 in Indonesian); anything else as is."""
+    if isinstance(value, float) and not isinstance(value, bool):
+        return str(int(value)) if value.is_integer() else number_format(value, use_l10n=True)
+    return str(value)
+
+
+class HistoryAdmin(SimpleHistoryAdmin):
+    """django-simple-history's history pages, read-only: each version and what changed in
+    it, from what to what (``HistoryChanges``). Reverting to an old version is never
+    offered, and a POST to a version's page is refused: it would write the old row back
+    without the services that guard it (a round's status, a result's listeners)."""
+
+    def get_historical_record_context_helper(
+        self, request: HttpRequest, historical_record: Any
+    ) -> HistoryChanges:
+        return HistoryChanges(self.model, historical_record)
+
+    def revert_disabled(self, request: HttpRequest, obj: Any = None) -> bool:
+        return True
+
+    def history_form_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        version_id: str,
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        if request.method != "GET":
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)  # type: ignore[no-any-return]
 
 
 class TournamentScopedAdmin(ServiceSavedAdmin):

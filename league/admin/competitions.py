@@ -13,9 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
-from league.admin.base import ClubScopedAdmin
+from league.admin.base import ClubScopedAdmin, HistoryAdmin
 from league.models import (
     Club,
     Division,
@@ -79,7 +78,7 @@ class MembershipAdmin(ClubScopedAdmin):
 
 
 @admin.register(RuleSet)
-class RuleSetAdmin(ClubScopedAdmin, SimpleHistoryAdmin):
+class RuleSetAdmin(ClubScopedAdmin, HistoryAdmin):
     list_display = ["name", "club", "target_2", "target_3", "target_4", "blocked_award"]
     list_filter = ["club"]
     search_fields = ["name"]

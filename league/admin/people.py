@@ -17,10 +17,10 @@ from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from import_export import resources
+from import_export import fields, resources, widgets
 from import_export.admin import ImportExportModelAdmin
 
-from league.admin.base import ClubScopedAdmin
+from league.admin.base import ClubScopedAdmin, instance_adopt
 from league.imports import CsvImportForm
 from league.models import (
     Partnership,
@@ -37,7 +37,13 @@ from league.selectors import (
     user_is_organiser,
     user_is_superuser,
 )
+from league.services.records import record_update
 from league.services.registration import (
+    partnership_create,
+    partnership_pair_free_check,
+    partnership_players_check,
+    partnership_update,
+    partnerships_create_bulk,
     players_register_bulk,
 )
 
@@ -135,6 +141,91 @@ class PlayerResource(resources.ModelResource):
                 raise ValidationError(_("Import from one club at a time."))
 
 
+class PlayerNamedWidget(widgets.ForeignKeyWidget):
+    """A player in a CSV cell, by slug or by name, among the players the importer may
+    pair (their clubs'); a name two of them share is an error asking for the slug."""
+
+    def __init__(self, *, user: Any = None) -> None:
+        super().__init__(Player, field="slug")
+        self.user = user
+
+    def get_queryset(self, value: Any, row: Any, *args: Any, **kwargs: Any) -> QuerySet[Player]:
+        return players_editable_by(user=self.user)
+
+    def clean(self, value: Any, row: Any = None, **kwargs: Any) -> Player | None:
+        text = str(value or "").strip()
+        if not text:
+            raise ValidationError(_("A player is missing."))
+        players = self.get_queryset(value, row)
+        found = players.filter(slug=text).first()
+        if found is not None:
+            return found
+        named = list(players.filter(name__iexact=text)[:2])
+        if len(named) > 1:
+            raise ValidationError(
+                _("Several of your players are named %(name)s: give the slug instead.")
+                % {"name": text}
+            )
+        if not named:
+            raise ValidationError(
+                _("None of your clubs' players is named %(name)s.") % {"name": text}
+            )
+        return named[0]
+
+    def render(self, value: Any, obj: Any = None, **kwargs: Any) -> str:
+        # By name, as people read the preview and write the file; a shared name, by slug.
+        return "" if value is None else str(value.name)
+
+
+class PartnershipResource(resources.ModelResource):
+    """Partnerships in a CSV file: two players (slug or name) a row, and an optional name.
+    Every row makes a new partnership through ``partnership_create``; a pair that already
+    plays together, or a player not found, is that row's error, and nothing is imported."""
+
+    player_a = fields.Field(column_name="player_a", attribute="player_a")
+    player_b = fields.Field(column_name="player_b", attribute="player_b")
+
+    class Meta:
+        model = Partnership
+        fields = ("name", "player_a", "player_b")
+        import_id_fields = ()
+        clean_model_instances = True
+        use_transactions = True
+
+    def __init__(self, *, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.user = user
+        for name in ("player_a", "player_b"):
+            self.fields[name].widget = PlayerNamedWidget(user=user)
+
+    def get_instance(self, instance_loader: Any, row: Any) -> None:
+        return None  # every row is a new partnership
+
+    def import_instance(self, instance: Partnership, row: Any, **kwargs: Any) -> None:
+        super().import_instance(instance, row, **kwargs)
+        a, b = instance.player_a, instance.player_b
+        partnership_players_check(partnership=Partnership(), player_a=a, player_b=b)
+        partnership_pair_free_check(player_a=a, player_b=b)
+        if not instance.name:
+            instance.name = f"{a.name} & {b.name}"
+        instance.slug = "-"  # derived by partnership_create; set only to pass full_clean
+
+    def validate_instance(
+        self, instance: Partnership, import_validation_errors: Any = None, **kwargs: Any
+    ) -> None:
+        # A row already refused by the registration rules is not also checked against the
+        # database's constraints, whose messages are not for people.
+        if import_validation_errors:
+            raise ValidationError(import_validation_errors)
+        super().validate_instance(instance, import_validation_errors, **kwargs)
+
+    def do_instance_save(self, instance: Partnership, is_create: bool) -> None:
+        saved = partnership_create(
+            player_a=instance.player_a, player_b=instance.player_b, name=instance.name
+        )
+        instance_adopt(instance, saved)
+
+
 class RegisterPlayersForm(forms.Form):
     tournament = forms.ModelChoiceField(queryset=Tournament.objects.none(), label=_("Tournament"))
 
@@ -158,7 +249,7 @@ class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
     list_filter = ["is_active", "home_club"]
     search_fields = ["name", "nickname", "club", "slug"]
     prepopulated_fields = {"slug": ("name",)}
-    actions = ["register_in_tournament"]
+    actions = ["register_in_tournament", "make_partnerships"]
     club_field = "home_club"
     registering = True
 
@@ -192,6 +283,14 @@ class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
 
     def get_export_resource_kwargs(self, request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_export_resource_kwargs(request, **kwargs), "user": request.user}
+
+    @admin.action(description=_("Make partnerships from the selected players"))
+    def make_partnerships(
+        self, request: HttpRequest, queryset: QuerySet[Player]
+    ) -> HttpResponse | None:
+        """Pair the selected players two by two, in the order of their names, after a page
+        showing the pairs; an odd number is refused."""
+        return _make_partnerships(self, request, queryset)  # type: ignore[no-any-return]
 
     @admin.action(description=_("Register the selected players in a tournament"))
     def register_in_tournament(
@@ -233,8 +332,73 @@ class PlayerAdmin(ClubScopedAdmin, ImportExportModelAdmin):
         )
 
 
+class PartnershipForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A partnership's two players, checked by the registration rules at the players'
+    fields: two different players, fixed once the partnership is entered."""
+
+    class Meta:
+        model = Partnership
+        fields = ["name", "slug", "player_a", "player_b", "seasons", "is_active"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        try:
+            partnership_players_check(
+                partnership=self.instance,
+                player_a=cleaned.get("player_a"),
+                player_b=cleaned.get("player_b"),
+            )
+        except ValidationError as exc:
+            self.add_error("player_b", exc.messages)
+        return cleaned
+
+
+def _make_partnerships(admin_: Any, request: HttpRequest, queryset: QuerySet[Player]) -> Any:
+    players = list(queryset.order_by("name", "id"))
+    if len(players) % 2:
+        admin_.message_user(
+            request,
+            _("Choose an even number of players: they are paired two by two (%(n)d chosen).")
+            % {"n": len(players)},
+            messages.ERROR,
+        )
+        return None
+    editable = players_editable_by(user=request.user).filter(pk__in=[p.pk for p in players])
+    if editable.count() != len(players):
+        admin_.message_user(request, _("You may pair only your clubs' players."), messages.ERROR)
+        return None
+    if "apply" in request.POST:
+        try:
+            made = partnerships_create_bulk(players=players)
+        except ValidationError as exc:
+            admin_.message_user(request, "; ".join(exc.messages), messages.ERROR)
+            return None
+        admin_.message_user(
+            request,
+            ngettext("%(n)d partnership made.", "%(n)d partnerships made.", len(made))
+            % {"n": len(made)},
+            messages.SUCCESS,
+        )
+        return None
+    return TemplateResponse(
+        request,
+        "admin/league/make_partnerships.html",
+        {
+            **admin_.admin_site.each_context(request),
+            "title": _("Make partnerships from these players"),
+            "pairs": list(zip(players[::2], players[1::2], strict=True)),
+            "players": players,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            "opts": admin_.model._meta,
+        },
+    )
+
+
 @admin.register(Partnership)
-class PartnershipAdmin(ClubScopedAdmin):
+class PartnershipAdmin(ClubScopedAdmin, ImportExportModelAdmin):
+    resource_classes = [PartnershipResource]
+    import_form_class = CsvImportForm
+    form = PartnershipForm
     list_display = ["name", "player_a", "player_b", "is_active"]
     list_filter = ["is_active", "seasons"]
     search_fields = ["name", "player_a__name", "player_b__name"]
@@ -249,3 +413,36 @@ class PartnershipAdmin(ClubScopedAdmin):
 
     def change_queryset(self, request: HttpRequest) -> QuerySet[Partnership]:
         return partnerships_editable_by(user=request.user)
+
+    def has_export_permission(self, request: HttpRequest) -> bool:
+        return user_is_organiser(user=request.user)
+
+    def has_import_permission(self, request: HttpRequest) -> bool:
+        return bool(
+            user_is_superuser(user=request.user) or clubs_registering_for(user=request.user)
+        )
+
+    def get_import_resource_kwargs(self, request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_import_resource_kwargs(request, **kwargs), "user": request.user}
+
+    def get_export_resource_kwargs(self, request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_export_resource_kwargs(request, **kwargs), "user": request.user}
+
+    def save_model(self, request: HttpRequest, obj: Partnership, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        if change:
+            stored = Partnership.objects.get(pk=obj.pk)
+            fields = {
+                k: data[k]
+                for k in ("name", "slug", "player_a", "player_b", "is_active")
+                if k in data
+            }
+            instance_adopt(obj, partnership_update(partnership=stored, fields=fields))
+            return
+        saved = partnership_create(
+            player_a=data["player_a"], player_b=data["player_b"], name=data.get("name", "")
+        )
+        extra = {"is_active": data.get("is_active", True)}
+        if data.get("slug") and not Partnership.objects.filter(slug=data["slug"]).exists():
+            extra["slug"] = data["slug"]
+        instance_adopt(obj, record_update(instance=saved, fields=extra))

@@ -16,18 +16,20 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.html import format_html
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
-from league.admin.base import TournamentScopedAdmin, formset_save, instance_adopt
+from league.admin.base import HistoryAdmin, TournamentScopedAdmin, formset_save, instance_adopt
 from league.admin.results import result_without_hands_view
 from league.models import (
+    Entry,
     Round,
     Seat,
     Table,
     TableResult,
     TableResultSide,
 )
+from league.selectors import tournaments_managed_by, user_is_superuser
 from league.services.records import record_update, table_delete
 from league.services.results import SideOutcome, table_result_clear, table_result_record
 from league.services.rounds import (
@@ -67,12 +69,32 @@ class TableInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Round)
-class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+class RoundAdmin(TournamentScopedAdmin, HistoryAdmin):
     list_display = ["__str__", "tournament", "number", "status", "starts_at"]
     list_filter = ["status", "tournament"]
     search_fields = ["tournament__name"]
     inlines = [TableInline]
     actions = ["publish", "close"]
+    # The quality report is the pairing's, shown readable by its panel, never as a field.
+    exclude = ["quality"]
+
+    def get_exclude(self, request: HttpRequest, obj: Round | None = None) -> Any:
+        # A new round has no entries of its own to give byes to yet.
+        excluded = list(super().get_exclude(request, obj) or [])
+        return excluded if obj is not None else [*excluded, "byes"]
+
+    def get_form(
+        self, request: HttpRequest, obj: Round | None = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form_class = super().get_form(request, obj, change=change, **kwargs)
+        byes = form_class.base_fields.get("byes")
+        if obj is not None and byes is not None:
+            # Byes go to the round's own entries, not every tournament's the organiser runs.
+            byes.queryset = Entry.objects.filter(tournament_id=obj.tournament_id).select_related(
+                "player", "partnership"
+            )
+            byes.label = capfirst(_("Byes"))
+        return form_class
 
     def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> Any:
         # The status moves only by the "Publish" and "Close" actions, whose services check
@@ -151,12 +173,39 @@ class RoundAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
         self._run(request, queryset, round_close, str(_("closed")))
 
 
+class SeatForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A seat as people count them, 1 to 4; stored from 0 (``Seat.number``)."""
+
+    number = forms.IntegerField(label=_("seat"), min_value=1, max_value=4)
+
+    class Meta:
+        model = Seat
+        fields = ["number", "entry", "player"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial["number"] = self.instance.number + 1
+
+    def clean_number(self) -> int:
+        return int(self.cleaned_data["number"]) - 1
+
+
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Seat
+    form = SeatForm
     extra = 0
     max_num = 4
-    autocomplete_fields = ["player"]
-    raw_id_fields = ["entry"]
+    # Entries and players are found by name, never typed as database ids.
+    autocomplete_fields = ["entry", "player"]
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        # An organiser seats entries of their own tournaments only.
+        if db_field.name == "entry" and not user_is_superuser(user=request.user):
+            kwargs["queryset"] = Entry.objects.filter(
+                tournament__in=tournaments_managed_by(user=request.user)
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 class TableResultSideInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -166,7 +215,7 @@ class TableResultSideInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Table)
-class TableAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+class TableAdmin(TournamentScopedAdmin, HistoryAdmin):
     tournament_path = "round__tournament"
     list_display = ["__str__", "round", "number", "player_count", "target", "status"]
     list_filter = ["status", "player_count", "round__tournament"]
@@ -197,14 +246,35 @@ class TableAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
         return super().get_queryset(request).select_related("round__tournament")
 
+    exclude = ["cost"]
+
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> Any:
         # The target follows the player count, the status the match, the cost the pairing.
         fixed = (
-            ["target", "status", "cost"]
+            ["target", "status"]
             if obj is None
-            else ["round", "target", "status", "cost", "result_without_hands_link"]
+            else [
+                "round",
+                "target",
+                "status",
+                "why",
+                "result_without_hands_link",
+            ]
         )
         return [*super().get_readonly_fields(request, obj), *fixed]
+
+    @admin.display(description=_("why this table"))
+    def why(self, obj: Table) -> str:
+        cost = obj.cost or {}
+        if not cost:
+            return "—"
+        parts = [
+            (_("Score gap"), cost.get("score_gap")),
+            (_("Rematches"), cost.get("rematches")),
+            (_("Partner repeats"), cost.get("partner_repeats")),
+            (_("Opponent repeats"), cost.get("opponent_repeats")),
+        ]
+        return " · ".join(f"{label}: {value}" for label, value in parts if value is not None)
 
     @admin.display(description=_("Result without hands"))
     def result_without_hands_link(self, obj: Table) -> str:
@@ -250,7 +320,7 @@ class TableAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
 
 
 @admin.register(TableResult)
-class TableResultAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+class TableResultAdmin(TournamentScopedAdmin, HistoryAdmin):
     """A table's result, corrected by hand. Saved by ``table_result_record`` (the table is
     marked finished and standings and ratings hear of it); deleted by ``table_result_clear``."""
 

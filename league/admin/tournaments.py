@@ -12,18 +12,18 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export import fields, resources
 from import_export.admin import ImportExportModelAdmin
 from import_export.widgets import ForeignKeyWidget
-from simple_history.admin import SimpleHistoryAdmin
 
-from league.admin.base import TournamentScopedAdmin, formset_save, instance_adopt
+from league.admin.base import HistoryAdmin, TournamentScopedAdmin, formset_save, instance_adopt
+from league.admin.fields import PlacingPointsField, TiebreakOrderField
 from league.imports import CsvImportForm
 from league.models import (
     Entry,
-    EntryMember,
     Partnership,
     Player,
     Tournament,
@@ -32,11 +32,12 @@ from league.selectors import (
     club_can_manage,
     club_can_register,
     clubs_registering_for,
+    tournaments_managed_by,
     user_is_organiser,
     user_is_superuser,
 )
 from league.services.clubs import ownership_check
-from league.services.records import entry_delete, record_update
+from league.services.records import entry_delete, record_update, tournament_update
 from league.services.registration import (
     entry_check,
     entry_create,
@@ -48,6 +49,11 @@ from league.services.rounds import (
 
 
 class EntryResource(resources.ModelResource):
+    """Entries in a CSV file (tournament, player or partnership by slug, seed). A new
+    row is registered by ``entry_create`` — its members follow, and a player already in
+    the tournament is that row's error; an existing row changes its seed only. Withdrawal
+    is the "Withdraw" action, never a column."""
+
     tournament = fields.Field(
         column_name="tournament",
         attribute="tournament",
@@ -61,6 +67,7 @@ class EntryResource(resources.ModelResource):
         attribute="partnership",
         widget=ForeignKeyWidget(Partnership, field="slug"),
     )
+    is_withdrawn = fields.Field(column_name="is_withdrawn", attribute="is_withdrawn", readonly=True)
 
     class Meta:
         model = Entry
@@ -69,16 +76,36 @@ class EntryResource(resources.ModelResource):
         clean_model_instances = True
         use_transactions = True
 
-    def after_save_instance(self, instance: Entry, row: Any, **kwargs: Any) -> None:
-        members = (
-            list(instance.partnership.players)
-            if instance.partnership is not None
-            else [instance.player]
-        )
-        for player in members:
-            EntryMember.objects.get_or_create(
-                entry=instance, player=player, tournament=instance.tournament
+    def __init__(self, *, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.user = user
+
+    def before_import(self, dataset: Any, **kwargs: Any) -> None:
+        # A file of players needs no partnership column, and one of partnerships no player.
+        for column in ("player", "partnership"):
+            if column not in (dataset.headers or []):
+                dataset.append_col([""] * len(dataset), header=column)
+
+    def before_save_instance(self, instance: Entry, row: Any, **kwargs: Any) -> None:
+        managed = tournaments_managed_by(user=self.user) if self.user is not None else None
+        if managed is not None and not managed.filter(pk=instance.tournament_id).exists():
+            raise ValidationError(
+                _("You do not run the tournament %(t)s.") % {"t": instance.tournament}
             )
+
+    def do_instance_save(self, instance: Entry, is_create: bool) -> None:
+        if is_create:
+            saved = entry_create(
+                tournament=instance.tournament,
+                player=instance.player,
+                partnership=instance.partnership,
+                seed=instance.seed,
+            )
+        else:
+            saved = record_update(
+                instance=Entry.objects.get(pk=instance.pk), fields={"seed": instance.seed}
+            )
+        instance_adopt(instance, saved)
 
 
 class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -109,7 +136,12 @@ class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
                         partnership=cleaned.get("partnership"),
                     )
                 except ValidationError as exc:
-                    raise ValidationError(exc.messages) from exc
+                    # Shown at the field naming who plays, where the organiser chose them.
+                    field = "partnership" if cleaned.get("partnership") else "player"
+                    if field in self.fields:
+                        self.add_error(field, exc.messages)
+                    else:
+                        raise ValidationError(exc.messages) from exc
         return cleaned
 
 
@@ -146,7 +178,7 @@ class EntryInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Tournament)
-class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+class TournamentAdmin(TournamentScopedAdmin, HistoryAdmin):
     tournament_path = ""
     list_display = ["name", "season", "format", "table_size", "rounds_count", "status"]
     list_filter = ["status", "format", "table_size", "season"]
@@ -196,6 +228,15 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
         return super().get_queryset(request).select_related("season")
 
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        # The JSON lists are arranged and typed as people think of them, never as JSON.
+        fields = {"tiebreaks": TiebreakOrderField, "placing_points_3": PlacingPointsField}
+        if db_field.name in fields:
+            return fields[db_field.name](
+                label=capfirst(db_field.verbose_name), help_text=db_field.help_text
+            )
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
+
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         initial = super().get_changeform_initial_data(request)
         own = list(clubs_registering_for(user=request.user)[:2])
@@ -215,6 +256,16 @@ class TournamentAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
         ownership_check(instance=obj)
         if not change and not club_can_register(user=request.user, club_id=obj.club_id):
             raise ValidationError(_("You do not organise this club."), code="club_not_organised")
+        if change:
+            # Through the service, so that new points or tiebreaks re-rank the standings.
+            stored = Tournament.objects.get(pk=obj.pk)
+            plain = {
+                f.name: getattr(obj, f.name)
+                for f in Tournament._meta.concrete_fields
+                if f.name in form.changed_data
+            }
+            instance_adopt(obj, tournament_update(tournament=stored, fields=plain))
+            return
         super().save_model(request, obj, form, change)
         if not change and not user_is_superuser(user=request.user):
             # Whoever creates a tournament organises it.
@@ -255,6 +306,10 @@ class EntryAdmin(TournamentScopedAdmin, ImportExportModelAdmin):
 
     def has_import_permission(self, request: HttpRequest) -> bool:
         return user_is_organiser(user=request.user)
+
+    def get_import_resource_kwargs(self, request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
+        user = None if user_is_superuser(user=request.user) else request.user
+        return {**super().get_import_resource_kwargs(request, **kwargs), "user": user}
 
     def get_readonly_fields(self, request: HttpRequest, obj: Entry | None = None) -> Any:
         # Withdrawal is the "Withdraw" action (entry_withdraw), not a checkbox.

@@ -105,11 +105,13 @@ from league.services.records import (
     round_delete,
     table_delete,
     tournament_create,
+    tournament_update,
 )
 from league.services.registration import (
     entry_create,
     entry_withdraw,
     partnership_create,
+    partnership_update,
     player_create,
 )
 from league.services.rounds import (
@@ -388,6 +390,9 @@ class PartnershipViewSet(LeagueViewSet):
             partnership = record_update(instance=partnership, fields=extra)
         return partnership
 
+    def update_row(self, instance: Partnership, data: dict[str, Any]) -> Partnership:
+        return partnership_update(partnership=instance, fields=data)
+
 
 # --- Tournaments and entries ------------------------------------------------------------
 
@@ -426,7 +431,7 @@ class TournamentViewSet(LeagueViewSet):
     def update_row(self, instance: Tournament, data: dict[str, Any]) -> Tournament:
         if "club" in data:
             data["club"] = club_for_write(self.request, club=data["club"])
-        return super().update_row(instance, data)  # type: ignore[no-any-return]
+        return tournament_update(tournament=instance, fields=data)
 
     @action(detail=True, methods=["post"])
     def duplicate(self, request: Request, pk: str | None = None) -> Response:

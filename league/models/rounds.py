@@ -130,7 +130,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.table} — {_('seat')} {self.number}: {self.player}"
+        return f"{self.table} — {_('seat')} {self.number + 1}: {self.player}"  # people count from 1
 
     def side(self, player_count: int) -> int:
         """The side this seat plays for, named by its lowest seat (R2)."""

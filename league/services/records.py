@@ -18,6 +18,7 @@ from django.db import models, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from league.hooks import tournament_ranking_changed
 from league.models import Entry, Round, Table, Tournament
 from league.services.clubs import ownership_check
 
@@ -85,6 +86,34 @@ def tournament_create(*, created_by: Any, fields: Mapping[str, Any]) -> Tourname
     tournament = record_create(model=Tournament, fields=fields)
     tournament.organisers.add(created_by)
     return tournament
+
+
+#: The settings that rank a tournament's entries: changing one re-ranks its standings.
+RANKING_FIELDS = (
+    "points_win",
+    "points_tie",
+    "points_loss",
+    "placing_points_3",
+    "points_bye",
+    "tiebreaks",
+    "format",
+    "season",
+    "division",
+)
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, fields: Mapping[str, Any]) -> Tournament:
+    """Change a tournament's settings; when what ranks its entries changes (points, the
+    tiebreak order), its standings are marked for a refresh in the same transaction."""
+    stored = Tournament.objects.filter(pk=tournament.pk).values(*RANKING_FIELDS).first() or {}
+    saved = record_update(instance=tournament, fields=fields)
+    if any(
+        stored.get(name) != getattr(saved, f"{name}_id" if name in ("season", "division") else name)
+        for name in RANKING_FIELDS
+    ):
+        tournament_ranking_changed(tournament_id=saved.pk)
+    return saved
 
 
 def round_delete(*, round: Round) -> None:

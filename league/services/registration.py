@@ -3,14 +3,17 @@ withdrawals."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import Club, Entry, EntryMember, Partnership, Player, Tournament
+from league.services.records import record_update
 
 
 def _unique_slug(model: type[Player] | type[Partnership], base: str) -> str:
@@ -56,6 +59,74 @@ def partnership_create(*, player_a: Player, player_b: Player, name: str = "") ->
     partnership.slug = _unique_slug(Partnership, name)
     partnership.save()
     return partnership
+
+
+def partnership_pair_free_check(*, player_a: Player, player_b: Player) -> None:
+    """Refuse making a partnership two players already have (either way round)."""
+    existing = Partnership.objects.filter(
+        Q(player_a=player_a, player_b=player_b) | Q(player_a=player_b, player_b=player_a)
+    ).first()
+    if existing is not None:
+        raise ValidationError(
+            _("%(a)s and %(b)s are already partners: %(p)s.")
+            % {"a": player_a, "b": player_b, "p": existing},
+            code="partnership_exists",
+        )
+
+
+@transaction.atomic
+def partnerships_create_bulk(*, players: Sequence[Player]) -> list[Partnership]:
+    """Pair players two by two in the order given (1st with 2nd, 3rd with 4th …); all or
+    nothing. An odd number of players, or a pair that already plays together, is refused."""
+    if len(players) % 2:
+        raise ValidationError(
+            _("Choose an even number of players: they are paired two by two (%(n)d chosen).")
+            % {"n": len(players)},
+            code="odd_players",
+        )
+    made = []
+    for a, b in zip(players[::2], players[1::2], strict=True):
+        partnership_pair_free_check(player_a=a, player_b=b)
+        made.append(partnership_create(player_a=a, player_b=b))
+    return made
+
+
+def partnership_players_check(
+    *, partnership: Partnership, player_a: Player | None, player_b: Player | None
+) -> None:
+    """A partnership's players are fixed once it is entered in a tournament: the entry's
+    members (who sits at the tables, each player once per tournament) follow from them."""
+    if player_a is not None and player_b is not None and player_a.pk == player_b.pk:
+        raise ValidationError(_("A partnership needs two different players."), code="same_player")
+    if partnership.pk is None:
+        return
+    changed = (getattr(player_a, "pk", None), getattr(player_b, "pk", None)) != (
+        partnership.player_a_id,
+        partnership.player_b_id,
+    )
+    entered = (
+        Entry.objects.filter(partnership_id=partnership.pk).select_related("tournament").first()
+    )
+    if changed and entered is not None:
+        raise ValidationError(
+            _(
+                "%(p)s is entered in %(t)s, so its players cannot change. Make a new "
+                "partnership for the new pair."
+            )
+            % {"p": partnership, "t": entered.tournament},
+            code="partnership_entered",
+        )
+
+
+def partnership_update(*, partnership: Partnership, fields: Mapping[str, Any]) -> Partnership:
+    """Change a partnership's name, seasons or activity — or its players, while it is not
+    entered in any tournament (``partnership_players_check``)."""
+    partnership_players_check(
+        partnership=partnership,
+        player_a=fields.get("player_a", partnership.player_a),
+        player_b=fields.get("player_b", partnership.player_b),
+    )
+    return record_update(instance=partnership, fields=fields)
 
 
 def _entry_players(entry: Entry) -> list[Player]:

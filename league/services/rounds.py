@@ -51,7 +51,11 @@ def table_create(
     player_count = len(seats)
     _table_size_check(player_count)
     if sorted(s.number for s in seats) != list(range(player_count)):
-        raise ValidationError(_("Seats are numbered 0 to %(last)d.") % {"last": player_count - 1})
+        # Stored from 0; people count seats from 1.
+        raise ValidationError(
+            _("Seats are numbered 1 to %(last)d.") % {"last": player_count}, code="seat_number"
+        )
+    _seated_once_check(seats)
     rule_set = round.tournament.effective_rule_set
     table = Table.objects.create(
         round=round,
@@ -65,6 +69,37 @@ def table_create(
         for s in seats
     )
     return table
+
+
+def _seated_once_check(seats: Sequence[SeatSpec]) -> None:
+    """A player sits once at a table: two entries naming the same player (a partnership
+    and its partner's own entry, or two partnerships sharing a player) cannot be seated
+    together. Refused by name instead of failing on the ``seat_player_once`` constraint."""
+    seen: dict[int, int] = {}
+    for spec in seats:
+        if spec.player_id in seen and seen[spec.player_id] != spec.entry_id:
+            player = Player.objects.filter(pk=spec.player_id).first()
+            names = sorted(
+                e.display_name
+                for e in Entry.objects.filter(
+                    pk__in=[seen[spec.player_id], spec.entry_id]
+                ).select_related("player", "partnership")
+            )
+            raise ValidationError(
+                _(
+                    "%(player)s plays for two entries at one table (%(entries)s): a player may "
+                    "be in only one entry of a tournament. Withdraw or delete one of them."
+                )
+                % {"player": player or "?", "entries": ", ".join(names)},
+                code="player_in_two_entries",
+            )
+        if spec.player_id in seen:
+            raise ValidationError(
+                _("%(who)s already has a seat at this table.")
+                % {"who": Player.objects.filter(pk=spec.player_id).first() or "?"},
+                code="seated_twice",
+            )
+        seen[spec.player_id] = spec.entry_id
 
 
 def _table_size_check(player_count: int) -> None:
@@ -167,10 +202,11 @@ def seat_set(
     """Seat a player of an entry at a draft round's table (or change ``seat``)."""
     if table.round.status != Round.Status.DRAFT:
         raise ValidationError(_("Seats change in draft rounds only."), code="round_published")
+    # ``number`` is stored from 0; the messages count seats from 1, as people do.
     if not 0 <= number < table.player_count:
         raise ValidationError(
-            _("A table of %(n)d players has seats 0 to %(last)d.")
-            % {"n": table.player_count, "last": table.player_count - 1},
+            _("A table of %(n)d players has seats 1 to %(last)d.")
+            % {"n": table.player_count, "last": table.player_count},
             code="seat_number",
         )
     seat_check(round=table.round, entry=entry, player_id=player.pk)
@@ -178,7 +214,7 @@ def seat_set(
         table.seats.all() if seat is None or seat.pk is None else table.seats.exclude(pk=seat.pk)
     )
     if others.filter(number=number).exists():
-        raise ValidationError(_("Seat %(n)d is taken.") % {"n": number}, code="seat_taken")
+        raise ValidationError(_("Seat %(n)d is taken.") % {"n": number + 1}, code="seat_taken")
     if others.filter(player=player).exists():
         raise ValidationError(
             _("%(who)s already has a seat at this table.") % {"who": player}, code="seated_twice"

@@ -130,6 +130,42 @@ def _remove_rows(rows: list[Hand], user: AnyUser, link: TableLink | None, reason
 
 
 @transaction.atomic
+def hand_record_replacing(
+    *,
+    match: Match,
+    number: int,
+    hand: Mapping[str, Any],
+    version: int,
+    user: AnyUser,
+    link: TableLink | None = None,
+) -> Match:
+    """Record hand `number` in place of the hands stored from `number` on (another
+    device's, when two scored the same match apart): those are removed, kept in the
+    history; the engine judges the whole match with the new hand."""
+    _require_scorer(user, match, link)
+    entry = _entry(hand)
+    locked = match_lock(match_id=match.pk, version=version)
+    _require_writable(locked)
+    rows = match_hands(match=locked)
+    if not 1 <= number <= len(rows) + 1:
+        _require_number(number, len(rows), existing=False)
+    _require_mode(locked, entry)
+    kept = rows[: number - 1]
+    entries = [row.entry for row in kept] + [entry]
+    verdict = match_judge(match=locked, entries=entries)
+    _remove_rows(rows[number - 1 :], user, link, "replaced")
+    return verdict_store(
+        match=locked,
+        entries=entries,
+        rows=[*kept, None],
+        verdict=verdict,
+        user=user,
+        reason="recorded",
+        link=link,
+    )
+
+
+@transaction.atomic
 def hand_correct(
     *,
     match: Match,

@@ -4,7 +4,8 @@
 score sheet does: one stroke per 5 points, and 50 points as a large X with a small x
 in each of its four spaces; a half point from a three-player split (R20) is noted
 separately after the strokes. ``{{ points_x2|points }}`` writes half-points as a
-number (``15`` → ``7½``). Public pages reuse both.
+number (``15`` → ``7½``, as ``league.points`` writes every half point). Public pages
+reuse both.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from allfives import tally_marks
+from league.points import points_text
 
 register = template.Library()
 
@@ -35,14 +37,6 @@ class Line:
     x2: float
     y2: float
     is_small: bool = False
-
-
-def points_text(points_x2: int) -> str:
-    """Half-points as people write them: 30 → "15", 15 → "7½", 1 → "½"."""
-    whole, half = divmod(int(points_x2), 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
 
 
 @register.filter(name="points")

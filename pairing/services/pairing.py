@@ -17,6 +17,7 @@ and unanswered, checked under the round's lock; otherwise it raises
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -25,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from league.models import Round, Table, Tournament
+from league.models import Entry, Round, Table, Tournament
 from pairing.algorithms.dispatch import ByesRefused, draw_compute
 from pairing.algorithms.types import Draw, PairingError
 from pairing.models import PairingRequest
@@ -84,6 +85,29 @@ def _pairing_error(error: PairingError, tournament: Tournament) -> ValidationErr
     return ValidationError(message, code=error.code)
 
 
+def _players_once_check(entries: Iterable[Entry]) -> None:
+    """Refuse a field where one player plays for two entries (an entry saved without the
+    registration service): seating them would put the player at two seats. Said by name,
+    so the organiser knows what to fix."""
+    seen: dict[int, Entry] = {}
+    for entry in entries:
+        players = list(entry.partnership.players) if entry.partnership else [entry.player]
+        for player in players:
+            if player is None:
+                continue
+            other = seen.get(player.pk)
+            if other is not None and other.pk != entry.pk:
+                raise ValidationError(
+                    _(
+                        "%(player)s plays for two entries of this tournament (%(a)s and "
+                        "%(b)s). Withdraw or delete one of them, then pair again."
+                    )
+                    % {"player": player, "a": other.display_name, "b": entry.display_name},
+                    code="player_in_two_entries",
+                )
+            seen[player.pk] = entry
+
+
 def round_pair(
     *,
     round: Round,
@@ -114,6 +138,7 @@ def round_pair(
         Table.objects.filter(round=round).delete()
         round.byes.clear()
         read = pairing_field(round=round)
+        _players_once_check(read.entries.values())
         total = 2 + len(read.entrants)
         report(1, total)
         try:

@@ -21,7 +21,7 @@ from league.dispatch import task_enqueue_on_commit
 from league.models import Round
 from pairing.models import PairingRequest
 from pairing.services.checks import round_pairable_check
-from pairing.services.progress import round_pair_progress_record
+from pairing.services.progress import round_pair_progress, round_pair_progress_record
 from pairing.tasks import round_pair_task
 
 
@@ -42,7 +42,10 @@ def round_pair_queue(*, round: Round) -> str:
 
 def round_pair_unqueued(*, round_id: int, request: str | None = None) -> None:
     """Record that the pairing task could not be sent (the broker is down), so the
-    progress does not say "queued" for ever."""
+    progress does not say "queued" for ever. A task that did run (eagerly, in the request)
+    and failed has recorded its own cause, which is kept: the queue was reached."""
+    if round_pair_progress(round_id=round_id)["state"] != "queued":
+        return
     round_pair_progress_record(
         round_id=round_id,
         state="failed",

@@ -74,3 +74,8 @@ def _request(standings: Standings, scope: str, scope_id: int) -> None:
 def standings_result_listener(table_id: int, is_result: bool) -> None:
     """The ``league.hooks`` listener: results and tables in play both show in standings."""
     standings_refresh_request_for_table(table_id=table_id)
+
+
+def standings_ranking_listener(tournament_id: int) -> None:
+    """The ``league.hooks`` listener: new points or a new tiebreak order re-rank the table."""
+    standings_refresh_request(tournament_id=tournament_id)

@@ -451,3 +451,44 @@ def test_r22_a_finished_match_always_names_its_winner_and_a_tie_names_both_sides
     assert single["finished"] and single["winner"] == 0
     # And no second field repeats it
     assert "winners" not in tie and "winners" not in single
+
+
+@pytest.mark.parametrize(
+    ("targets", "ok"),
+    [({"2": 250}, True), ({"2": 250.0}, False), ({"2": True}, False), ({2: 250}, True)],
+)
+def test_a_rule_set_read_once_is_not_taken_for_one_that_only_looks_equal(
+    targets: dict[Any, Any], ok: bool
+) -> None:
+    # Given a scoresheet whose rules were read before (check remembers a rule set)
+    hand = {"leader": 0, "scores": [[0, 10]], "end": {"domino": 0}, "left": {"1": 13}}
+    assert check({"players": 2, "rules": {"targets": {"2": 250}}, "hands": [hand]})["ok"]
+    # When rules equal to them in Python but not as JSON (250.0, true) are checked
+    verdict = check({"players": 2, "rules": {"targets": targets}, "hands": [hand]})
+    # Then each is judged on its own: only a whole number is a target
+    assert verdict["ok"] is ok
+    if not ok:
+        assert verdict["error"]["code"] == "bad_format"
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        [["0-0", "0-1"], ["0-1", "0-2"]],  # a tile in two hands
+        [["0-0", "0-0"], ["0-1", "0-2"]],  # a tile twice in one hand
+        [["0-0", "0-1", "0-2"], ["0-3"]],  # the right number of tiles, unevenly
+    ],
+)
+def test_a_deal_read_in_one_pass_still_names_what_is_wrong(deal: list[list[str]]) -> None:
+    # Given a hand of two tiles each whose deal breaks R1 or R3
+    moves = [{"seat": 0, "play": "0-0"}]
+    document = {
+        "players": 2,
+        "rules": {"hand_sizes": {"2": 2}},
+        "hands": [{"leader": 0, "deal": deal, "moves": moves}],
+    }
+    # When it is checked
+    verdict = check(document)
+    # Then the deal is refused, as the checked reading refuses it
+    assert verdict["ok"] is False
+    assert verdict["error"]["code"] == "bad_deal"

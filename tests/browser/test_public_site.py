@@ -107,7 +107,7 @@ def test_every_public_page_renders_readably_and_accessibly(
     assert failures == {}, json.dumps(failures, indent=1, ensure_ascii=False)
 
 
-def test_numbers_are_in_the_page_language_in_the_browser(
+def test_half_points_read_as_on_the_scoring_page_in_the_browser(
     browser: Any, live_server: Any, scored: ScoredDay
 ) -> None:
     # Given a three-player table whose two runners-up split 175 half-points (R20)
@@ -119,9 +119,9 @@ def test_numbers_are_in_the_page_language_in_the_browser(
     page.goto(f"{live_server.url}/en/tournaments/piala-kelipatan/rounds/1/")
     english = page.locator("main").inner_text()
     context.close()
-    # Then the half point is written as each language writes it
-    assert "87,5" in indonesian and "87.5" not in indonesian
-    assert "87.5" in english and "87,5" not in english
+    # Then the half point is written ½ in either language, as the scoring page does
+    assert "87½" in indonesian and "87,5" not in indonesian
+    assert "87½" in english and "87.5" not in english
 
 
 def test_a_running_match_refreshes_itself_on_the_round_and_scoresheet_pages(
@@ -169,7 +169,7 @@ def test_a_running_match_refreshes_itself_on_the_round_and_scoresheet_pages(
 
 
 def _points(points_x2: int) -> str:
-    return str(points_x2 // 2) if points_x2 % 2 == 0 else f"{points_x2 / 2:.1f}"
+    return str(points_x2 // 2) if points_x2 % 2 == 0 else f"{points_x2 // 2}½"
 
 
 def test_the_language_switch_changes_language_and_keeps_it_across_pages(

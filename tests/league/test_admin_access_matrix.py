@@ -185,6 +185,8 @@ EXPECT: dict[str, dict[str, Rule]] = {
         "change": _any,
         "delete": _super,
         "history": _any,
+        "export": _any,
+        "import": _any,
     },
     "tournament": {
         "changelist": _any,

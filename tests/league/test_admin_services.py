@@ -174,10 +174,10 @@ def test_a_seat_added_in_the_admin_must_seat_a_player_of_its_entry(client: Clien
     table = table_create(round=round_, number=1, seats=seats_for_entries([a, b], player_count=2))
     Seat.objects.filter(table=table, number=1).delete()
     url = _url("admin:league_table_change", table.pk)
-    # When seat 1 is given to b's entry but a stranger's name
+    # When the second seat (2, as people count) is given to b's entry but a stranger's name
     data = _form_data(client.get(url))
     stranger = PlayerFactory()
-    _add_row(data, "seats", number=1, entry=b.pk, player=stranger.pk)
+    _add_row(data, "seats", number=2, entry=b.pk, player=stranger.pk)
     response = client.post(url, data)
     # Then it is refused on the form, naming the player and the entry
     assert response.status_code == 200

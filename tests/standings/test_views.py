@@ -48,6 +48,11 @@ def small_tournament(league: League) -> League:
     return league
 
 
+def name_cell(name: str) -> str:
+    """How a row's name reads in the page's HTML."""
+    return f'<span class="name">{name}</span>'
+
+
 def page_url(league: League, **query: str) -> str:
     url = reverse("standings:tournament_standings", kwargs={"slug": league.tournament.slug})
     return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
@@ -60,7 +65,7 @@ def test_the_tournament_page_ranks_entrants_and_says_why_each_is_above_the_next(
     response = client.get("/en" + page_url(league))
     assert response.status_code == 200
     html = response.content.decode()
-    positions = [html.index(f">{name}</th>") for name in ("Ani", "Citra", "Budi", "Dewi")]
+    positions = [html.index(name_cell(name)) for name in ("Ani", "Citra", "Budi", "Dewi")]
     assert positions == sorted(positions)
     # Citra (3 mp: a win and a tie) above Budi (1 mp + ... ) on match points, with values.
     assert "Ani is above Citra on Match points: 4 against 3." in html
@@ -86,11 +91,11 @@ def test_the_page_sorts_by_any_column_and_ignores_unknown_ones(
     small_tournament(league)
     by_points = client.get(page_url(league, sort="-points_scored")).content.decode()
     # Points scored: Ani 500, Budi 300, Citra 550.5, Dewi 40.
-    order = [by_points.index(f">{n}</th>") for n in ("Citra", "Ani", "Budi", "Dewi")]
+    order = [by_points.index(name_cell(n)) for n in ("Citra", "Ani", "Budi", "Dewi")]
     assert order == sorted(order)
-    assert "550,5" in by_points  # Indonesian decimals (the default language)
+    assert "550½" in by_points  # a half point as the scoring page writes it
     unknown = client.get(page_url(league, sort="password")).content.decode()
-    assert unknown.index(">Ani</th>") < unknown.index(">Citra</th>")
+    assert unknown.index(name_cell("Ani")) < unknown.index(name_cell("Citra"))
 
 
 def test_the_page_is_served_in_english_and_indonesian(client: Client, league: League) -> None:
@@ -99,7 +104,7 @@ def test_the_page_is_served_in_english_and_indonesian(client: Client, league: Le
     indonesian = client.get(url).content.decode()
     english = client.get("/en" + url).content.decode()
     assert '<html lang="id">' in indonesian and '<html lang="en">' in english
-    assert "550,5" in indonesian and "550.5" in english
+    assert "550½" in indonesian and "550½" in english
     assert 'href="/en' not in indonesian
 
 
@@ -209,9 +214,9 @@ def test_division_tables_show_promotion_and_relegation_zones(client: Client, db:
     division_standings_refresh(division_id=division.pk)
     kwargs = {"slug": season.slug, "division_id": division.pk}
     html = client.get(reverse("standings:division_standings", kwargs=kwargs)).content.decode()
-    assert html.index('<tr class="zone-promotion"') < html.index(">Ani</th>")
-    assert html.index(">Budi</th>") < html.index('<tr class="zone-relegation"')
-    assert html.index('<tr class="zone-relegation"') < html.index(">Citra</th>")
+    assert html.index('<tr class="row-main zone-promotion"') < html.index(name_cell("Ani"))
+    assert html.index(name_cell("Budi")) < html.index('<tr class="row-main zone-relegation"')
+    assert html.index('<tr class="row-main zone-relegation"') < html.index(name_cell("Citra"))
     body = client.get(reverse("api-division-standings", kwargs=kwargs)).json()
     assert [(r["name"], r["zone"]) for r in body["rows"]] == [
         ("Ani", "promotion"),
@@ -231,7 +236,7 @@ def test_the_season_table_page_csv_and_json(client: Client, db: Any) -> None:
     league.play(1, [a, b], [250, 100])
     season_standings_refresh(season_id=season.pk)
     html = client.get(reverse("standings:season_standings", args=[season.slug])).content.decode()
-    assert ">Ani</th>" in html and "2,5" in html
+    assert name_cell("Ani") in html and "2½" in html
     body = client.get(reverse("api-season-standings", args=[season.slug])).json()
     assert body["entrant_kind"] == "player" and body["rows"][0]["values"]["match_points"] == "2.5"
     csv_response = client.get(reverse("standings:season_standings_csv", args=[season.slug]))
@@ -255,11 +260,12 @@ def test_pages_and_api_run_a_fixed_number_of_queries_whatever_the_size(
 ) -> None:
     league = _big_tournament(entrants)
     slug = league.tournament.slug
-    # Cold cache: scope with its standings, rows, tables in play and their live scores
-    # (score entry's provider); then the ranked table comes from the cache.
-    with django_assert_num_queries(4):
+    # Cold cache: scope with its standings, the published rounds' tables counted, rows,
+    # tables in play and their live scores (score entry's provider); then the ranked
+    # table comes from the cache.
+    with django_assert_num_queries(5):
         assert client.get(page_url(league)).status_code == 200
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         assert client.get(page_url(league)).status_code == 200
     with django_assert_num_queries(2):
         client.get(reverse("standings:tournament_standings_csv", args=[slug]))
@@ -291,13 +297,14 @@ def test_a_page_with_no_table_in_play_skips_looking_for_them(
     client: Client, league: League, django_assert_num_queries: Any
 ) -> None:
     small_tournament(league)  # running, every table finished, standings up to date
-    with django_assert_num_queries(2):  # the scope with its standings, then the rows
+    # The scope with its standings, the published rounds' tables counted, then the rows
+    with django_assert_num_queries(3):
         assert client.get(page_url(league)).status_code == 200
-    with django_assert_num_queries(1):  # the table from the cache
+    with django_assert_num_queries(2):  # the table from the cache
         assert client.get(page_url(league)).status_code == 200
 
 
-def test_why_here_values_use_the_languages_decimal_separator(
+def test_why_here_values_write_half_points_as_the_scoring_page_does(
     client: Client, league: League
 ) -> None:
     small_tournament(league)
@@ -307,5 +314,5 @@ def test_why_here_values_use_the_languages_decimal_separator(
     url = page_url(league)
     indonesian = client.get(url).content.decode()
     english = client.get("/en" + url).content.decode()
-    assert "Citra di atas Ani berdasarkan Poin dicetak: 550,5 lawan 500." in indonesian
-    assert "Citra is above Ani on Points scored: 550.5 against 500." in english
+    assert "Citra di atas Ani berdasarkan Poin dicetak: 550½ lawan 500." in indonesian
+    assert "Citra is above Ani on Points scored: 550½ against 500." in english

@@ -53,16 +53,16 @@ def test_a_round_asks_once_for_the_live_scores_of_its_started_tables(
     html = client.get("/en/tournaments/piala-kelipatan/rounds/2/").content.decode()
     # Only the playing table is asked for (the other has not started), in one call.
     assert fake_provider == [[league_day.playing_table.pk]]
-    assert '<span class="live-points">97.5</span>' in html
+    assert '<span class="live-points">97½</span>' in html
     assert "after 4 hands" in html
     assert f'href="/m/{league_day.playing_table.pk}/"' in html
 
 
-def test_live_scores_are_localised(
+def test_live_scores_write_a_half_point_as_on_the_scoring_page(
     client: Client, league_day: LeagueDay, fake_provider: list[Sequence[int]]
 ) -> None:
     html = client.get("/tournaments/piala-kelipatan/rounds/2/live/").content.decode()
-    assert '<span class="live-points">97,5</span>' in html
+    assert '<span class="live-points">97½</span>' in html
 
 
 def test_the_matches_provider_reads_totals_and_links_the_public_scoresheet(

@@ -1,4 +1,5 @@
-"""Numbers and dates in the form of the page's language: 87,5 in Indonesian, 87.5 in English."""
+"""Numbers and dates as people read them: a half point as 87½ in either language (as
+the scoring page writes it), dates in the form of the page's language."""
 
 from __future__ import annotations
 
@@ -10,16 +11,12 @@ from tests.league.site.conftest import LeagueDay
 pytestmark = pytest.mark.django_db
 
 
-def test_half_points_use_a_decimal_comma_in_indonesian(
-    client: Client, league_day: LeagueDay
+@pytest.mark.parametrize("prefix", ["", "/en"])
+def test_half_points_read_as_on_the_scoring_page_in_either_language(
+    client: Client, league_day: LeagueDay, prefix: str
 ) -> None:
-    html = client.get("/tournaments/piala-kelipatan/rounds/1/").content.decode()
-    assert "87,5" in html and "87.5" not in html
-
-
-def test_half_points_use_a_decimal_point_in_english(client: Client, league_day: LeagueDay) -> None:
-    html = client.get("/en/tournaments/piala-kelipatan/rounds/1/").content.decode()
-    assert "87.5" in html and "87,5" not in html
+    html = client.get(f"{prefix}/tournaments/piala-kelipatan/rounds/1/").content.decode()
+    assert "87½" in html and "87,5" not in html and "87.5" not in html
 
 
 @pytest.mark.parametrize(("prefix", "date"), [("", "7 Nov. 2026"), ("/en", "Nov. 7, 2026")])
@@ -30,7 +27,7 @@ def test_dates_are_written_as_the_language_writes_them(
     assert date in html
 
 
-def test_match_points_with_halves_follow_the_language(
+def test_match_points_with_halves_read_as_half_points_in_either_language(
     client: Client, league_day: LeagueDay
 ) -> None:
     tournament = league_day.tournament
@@ -38,8 +35,8 @@ def test_match_points_with_halves_follow_the_language(
     tournament.save(update_fields=["points_bye"])
     indonesian = client.get("/tournaments/piala-kelipatan/").content.decode()
     english = client.get("/en/tournaments/piala-kelipatan/").content.decode()
-    assert "0,5" in indonesian and "0.5" not in indonesian
-    assert "bye 0.5" in english
+    assert "bye ½" in indonesian and "0,5" not in indonesian
+    assert "bye ½" in english and "0.5" not in english
 
 
 def test_language_switch_returns_to_the_same_page_in_either_direction(

@@ -12,7 +12,7 @@ from tests.league.site.conftest import EVIL_NAME, LeagueDay, ScoredDay
 
 pytestmark = pytest.mark.django_db
 
-DASH = " \N{EN DASH} "  # between the sides' points
+DASH = " \N{EN DASH}&nbsp;"  # between the sides' points (kept with the number after it)
 
 
 def page(client: Client, url: str, language: str = "id") -> str:
@@ -159,7 +159,7 @@ def test_three_player_split_counts_as_a_tie_between_the_two_runners_up(
     html = page(client, f"/players/{league_day.players[3].slug}/", "en")
     assert "<dt>Won</dt><dd>1</dd>" in html  # with Citra in the pairs tournament
     assert "<dt>Lost</dt><dd>1</dd>" in html  # to Citra in round 1
-    assert f"87.5{DASH}205{DASH}87.5" in html
+    assert f"87½{DASH}205{DASH}87½" in html
     # Against Eka: played 1, won 0, tied 1, lost 0.
     eka_row = (
         f'<a href="/en/players/{eka.slug}/">Eka</a></th><td class="num">1</td>'
@@ -211,6 +211,6 @@ def test_tournament_page_shows_the_top_of_the_standings_and_links_the_full_table
     # Then it shows the leaders, and links the full standings
     assert '<table class="compact leaders">' in html
     assert f">{escape(leader.name)}</a></th>" in html
-    # Match points as they need: 3, not 3.0000; Dedi's split (R20) as 0.5
-    assert '<td class="num">3</td>' in html and '<td class="num">0.5</td>' in html
+    # Match points as they need: 3, not 3.0000; Dedi's split (R20) as ½
+    assert '<td class="num">3</td>' in html and '<td class="num">½</td>' in html
     assert 'href="/en/tournaments/piala-kelipatan/standings/"' in html

@@ -1,0 +1,797 @@
+// The scoring page when the network is weak or away.
+//
+// - A service worker (/sw.js) keeps the page and its files, so the page opens offline.
+// - The match as the server last said it (its hands, version, names, and the catalogue
+//   of translated refusals) is kept in IndexedDB (idb-keyval, vendored).
+// - With no network (or while hands wait), a saved hand goes into a queue on the
+//   device with a key and the match version it was entered against, is shown as
+//   "waiting to send", and the next hand is entered against the device's state.
+// - The rules engine itself (allfives in Pyodide, in a worker) is fetched after the
+//   page is usable; once there, an offline hand is checked on the device and refused
+//   in the server's own words. Before that, hands queue unchecked.
+// - When the network is back the queue is sent in order, each hand under its key
+//   (a resend records nothing twice). A conflict or a refusal stops it and shows both
+//   versions for the scorer to choose.
+// Every text shown comes from data-* attributes of #sk-offline, in the page's language.
+import { get, set } from "../vendor/idb-keyval.js";
+
+const bar = document.getElementById("sk-offline");
+
+function label(name) {
+  return (bar && bar.dataset[`label${name}`]) || "";
+}
+
+const MATCH = bar ? bar.dataset.match : "";
+const QUEUE_KEY = `queue:${MATCH}`;
+const STATE_KEY = `state:${MATCH}`;
+const TILE = /^[0-6]-[0-6]$/;
+
+let state = null; // {match, catalogue, engine, language}
+let items = []; // the queue, oldest first
+let device = "";
+let engine = null;
+let sending = false;
+let conflict = null;
+
+// --- Kept on the device -----------------------------------------------------------------
+
+async function loadKept() {
+  state = (await get(STATE_KEY)) || null;
+  items = (await get(QUEUE_KEY)) || [];
+  device = await get("device");
+  if (!device) {
+    device = crypto.randomUUID();
+    await set("device", device);
+  }
+}
+
+async function keepQueue() {
+  await set(QUEUE_KEY, items);
+  render();
+}
+
+async function refreshState() {
+  if (!navigator.onLine) {
+    return;
+  }
+  try {
+    const response = await fetch(bar.dataset.stateUrl, { credentials: "same-origin" });
+    if (response.ok) {
+      state = await response.json();
+      await set(STATE_KEY, state);
+    }
+  } catch {
+    // the network went away meanwhile: keep what the device has
+  }
+}
+
+// --- The engine on the device -----------------------------------------------------------
+
+function startEngine() {
+  if (engine || !state || !state.engine || typeof Worker === "undefined") {
+    return;
+  }
+  const worker = new Worker(bar.dataset.workerUrl);
+  engine = { worker, ready: false, pending: new Map(), next: 1 };
+  worker.addEventListener("message", (event) => {
+    const data = event.data || {};
+    if (data.type === "ready") {
+      engine.ready = true;
+      document.documentElement.dataset.engine = "ready";
+      render();
+    } else if (data.type === "failed") {
+      document.documentElement.dataset.engine = "failed";
+      engine = null;
+    } else if (data.id && engine.pending.has(data.id)) {
+      const { resolve, reject } = engine.pending.get(data.id);
+      engine.pending.delete(data.id);
+      if (data.error) {
+        reject(new Error(data.error));
+      } else {
+        resolve(data.verdict);
+      }
+    }
+  });
+  document.documentElement.dataset.engine = "loading";
+  window.kelipatanEngine.startedAt = performance.now();
+  worker.postMessage({ type: "load", ...state.engine });
+}
+
+function judge(document_, names) {
+  if (!engine || !engine.ready) {
+    return Promise.reject(new Error("the engine is not loaded"));
+  }
+  const id = engine.next;
+  engine.next += 1;
+  return new Promise((resolve, reject) => {
+    engine.pending.set(id, { resolve, reject });
+    engine.worker.postMessage({
+      type: "judge",
+      id,
+      document: document_,
+      names: names || state.match.names,
+      catalogue: state.catalogue,
+    });
+  });
+}
+
+// For tests and the curious: the same engine the page checks hands with.
+window.kelipatanEngine = { judge, isReady: () => Boolean(engine && engine.ready) };
+
+function matchDocument(hands) {
+  return {
+    format: "allfives/1",
+    players: state.match.players,
+    rules: state.match.rules,
+    hands,
+  };
+}
+
+// --- The form's text as a scoresheet hand (as matches/forms.py reads it) ----------------
+
+function seatOf(text, count) {
+  if (!/^\d+$/.test(text)) {
+    return null;
+  }
+  const seat = Number(text);
+  return seat >= 1 && seat <= count ? seat - 1 : null;
+}
+
+function leftOf(text) {
+  const value = (text || "").trim();
+  if (!value) {
+    return undefined;
+  }
+  if (/^-?\d+$/.test(value)) {
+    return Number(value);
+  }
+  const tiles = value.split(/[\s,;]+/).filter(Boolean);
+  return tiles.every((t) => TILE.test(t)) ? tiles : null;
+}
+
+function movesOf(text, count) {
+  const moves = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) {
+      continue;
+    }
+    const tokens = line.trim().split(/\s+/);
+    const seat = seatOf(tokens[0], count);
+    if (seat === null || tokens.length < 2) {
+      return null;
+    }
+    const word = tokens[1].toLowerCase();
+    if (word === "pass" && tokens.length === 2) {
+      moves.push({ seat, pass: true });
+    } else if (word === "draw" && tokens.length <= 3) {
+      const face = tokens[2] || null;
+      if (face !== null && !TILE.test(face)) {
+        return null;
+      }
+      moves.push({ seat, draw: face });
+    } else if (TILE.test(tokens[1]) && tokens.length <= 3) {
+      const move = { seat, play: tokens[1] };
+      if (tokens.length === 3) {
+        const end = tokens[2].toUpperCase();
+        if (!["W", "E", "N", "S"].includes(end)) {
+          return null;
+        }
+        move.end = end;
+      }
+      moves.push(move);
+    } else {
+      return null;
+    }
+  }
+  return moves;
+}
+
+function handOf(fields) {
+  const count = state ? state.match.players : 0;
+  if (!count || !/^\d+$/.test(fields.leader || "")) {
+    return null;
+  }
+  const left = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const seat = /^left_(\d+)$/.exec(name);
+    if (seat) {
+      const parsed = leftOf(value);
+      if (parsed === null) {
+        return null;
+      }
+      if (parsed !== undefined) {
+        left[seat[1]] = parsed;
+      }
+    }
+  }
+  const hand = { leader: Number(fields.leader) };
+  if ("moves" in fields) {
+    const moves = movesOf(fields.moves || "", count);
+    if (moves === null) {
+      return null;
+    }
+    hand.moves = moves;
+    if (Object.keys(left).length) {
+      hand.left = left;
+    }
+    return hand;
+  }
+  const scores = [];
+  for (const token of (fields.scores || "").trim().split(/[\s,;]+/).filter(Boolean)) {
+    const play = /^(\d+):(-?\d+)$/.exec(token);
+    const seat = play ? seatOf(play[1], count) : null;
+    if (seat === null) {
+      return null;
+    }
+    scores.push([seat, Number(play[2])]);
+  }
+  hand.scores = scores;
+  const end = fields.end || "";
+  if (end.startsWith("domino:")) {
+    hand.end = { domino: Number(end.split(":")[1]) };
+  } else if (end === "blocked") {
+    hand.end = { blocked: true };
+  } else if (end === "target") {
+    hand.end = { target: true };
+  } else {
+    return null;
+  }
+  if (Object.keys(left).length && end !== "target") {
+    hand.left = left;
+  }
+  return hand;
+}
+
+// --- The page ---------------------------------------------------------------------------
+
+function entryForm() {
+  return document.querySelector("#scorekeeper form.sk-entry[data-draft-key]");
+}
+
+function fieldsOf(form) {
+  const fields = {};
+  for (const field of form.elements) {
+    if (!field.name || !/^(leader|scores|moves|end|left_\d+)$/.test(field.name)) {
+      continue;
+    }
+    if (field.type === "radio") {
+      if (field.checked) {
+        fields[field.name] = field.value;
+      }
+    } else {
+      fields[field.name] = field.value;
+    }
+  }
+  return fields;
+}
+
+function base() {
+  return { version: state.match.version, number: state.match.next_hand };
+}
+
+function nextNumber() {
+  const editing = items.find((item) => item.editing);
+  if (editing) {
+    return editing.number;
+  }
+  return items.length ? items[items.length - 1].number + 1 : base().number;
+}
+
+function points(value) {
+  return String(value);
+}
+
+function showTotals(totals) {
+  for (const [side, value] of Object.entries(totals || {})) {
+    const shown = document.querySelector(`#scorekeeper [data-testid="total-${side}"]`);
+    if (shown) {
+      shown.textContent = points(value);
+    }
+  }
+}
+
+function endText(fields) {
+  const end = fields.end || "";
+  if (end.startsWith("domino:")) {
+    const seat = end.split(":")[1];
+    return `${label("EndDomino")}: ${state.match.names[seat] || ""}`;
+  }
+  if (end === "blocked") {
+    return label("EndBlocked");
+  }
+  return end === "target" ? label("EndTarget") : "";
+}
+
+function itemText(item) {
+  const leader = state ? state.match.names[item.fields.leader] || "" : "";
+  const plays = "moves" in item.fields ? "" : item.fields.scores || "";
+  return [`${label("Hand")} ${item.number}`, leader, plays, endText(item.fields)]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+function serverHandText(hand) {
+  const leader = state.match.names[String(hand.leader)] || "";
+  const sides = Object.entries(hand.points || {})
+    .map(([side, value]) => {
+      const names = state.match.seats
+        .filter((seat) => String(seat.side) === side)
+        .map((seat) => seat.name);
+      return `${names.join(" & ")} +${value}`;
+    })
+    .join(", ");
+  return [`${label("Hand")} ${hand.number}`, leader, sides].filter(Boolean).join(" · ");
+}
+
+function renderQueue() {
+  const history = document.querySelector("#scorekeeper .sk-history");
+  if (!history) {
+    return;
+  }
+  let list = history.querySelector(".sk-queue");
+  if (!items.length) {
+    if (list) {
+      list.remove();
+    }
+    return;
+  }
+  if (!list) {
+    list = document.createElement("ul");
+    list.className = "sk-queue";
+    list.setAttribute("data-testid", "queue");
+    history.querySelector("h2").after(list);
+  }
+  list.replaceChildren(
+    ...[...items].reverse().map((item) => {
+      const row = document.createElement("li");
+      row.className = "sk-queued";
+      row.setAttribute("data-testid", `queued-${item.number}`);
+      const badge = document.createElement("span");
+      badge.className = "sk-badge";
+      badge.textContent = label("Waiting");
+      row.append(`${itemText(item)} `, badge);
+      return row;
+    }),
+  );
+}
+
+function renderForm() {
+  const form = entryForm();
+  if (!form || !state || (!items.length && navigator.onLine)) {
+    return;
+  }
+  const number = nextNumber();
+  const editing = items.find((item) => item.editing);
+  const version = editing ? editing.version : base().version + (number - base().number);
+  form.elements.number.value = String(number);
+  form.elements.version.value = String(version);
+  const title = form.querySelector("h2");
+  if (title) {
+    title.textContent = title.textContent.replace(/\d+/, String(number));
+  }
+  form.dataset.draftKey = `kelipatan:draft:${MATCH}:${number}`;
+  const last = [...items].reverse().find((item) => item.verdict);
+  if (last) {
+    showTotals(last.verdict.totals);
+  }
+}
+
+function render() {
+  if (!bar) {
+    return;
+  }
+  bar.hidden = false;
+  const status = bar.querySelector(".sk-net");
+  const parts = [];
+  if (!navigator.onLine) {
+    parts.push(label("Offline"));
+  } else if (sending) {
+    parts.push(label("Sending"));
+  }
+  if (items.length) {
+    parts.push(`${label("Queued")}: ${items.length}.`);
+  }
+  if (!navigator.onLine && engine && engine.ready) {
+    parts.push(label("Engine"));
+  }
+  status.textContent = parts.join(" ");
+  renderQueue();
+  renderForm();
+}
+
+function clearForm(form, nextLeader) {
+  for (const field of form.elements) {
+    if (!field.name) {
+      continue;
+    }
+    if (field.type === "radio") {
+      field.checked = field.name === "leader" && Number(field.value) === nextLeader;
+    } else if (/^(scores|moves|tile|left_\d+)$/.test(field.name)) {
+      field.value = "";
+    }
+  }
+  for (const error of form.querySelectorAll(".sk-device-error, .sk-field-error, .sk-errors")) {
+    error.remove();
+  }
+}
+
+function deviceError(form, message) {
+  for (const old of form.querySelectorAll(".sk-device-error")) {
+    old.remove();
+  }
+  const box = document.createElement("div");
+  box.className = "sk-device-error";
+  box.setAttribute("role", "alert");
+  box.setAttribute("data-testid", "device-error");
+  box.textContent = message;
+  form.querySelector("h2").after(box);
+}
+
+async function saveOffline(form) {
+  const fields = fieldsOf(form);
+  const tally = !("moves" in fields);
+  if (!fields.leader || (tally && !fields.end)) {
+    deviceError(form, label("Incomplete"));
+    return;
+  }
+  const number = nextNumber();
+  const editing = items.find((item) => item.editing);
+  const hand = state ? handOf(fields) : null;
+  const before = items.filter((item) => item.number < number);
+  let verdict = null;
+  if (hand && engine && engine.ready && before.every((item) => item.hand)) {
+    const hands = [
+      ...state.match.hands.filter((h) => h.number < base().number).map((h) => h.entry),
+      ...before.map((item) => item.hand),
+      hand,
+    ];
+    const judged = await judge(matchDocument(hands));
+    if (!judged.ok) {
+      if (judged.hand === null || judged.hand >= number - 1) {
+        let message = judged.message;
+        if (judged.move !== null && "moves" in hand) {
+          message = state.catalogue.move
+            .replace("%(n)d", String(judged.move + 1))
+            .replace("%(message)s", message);
+        }
+        deviceError(form, message);
+        return;
+      }
+    } else {
+      verdict = { totals: judged.totals, next_leader: judged.next_leader };
+    }
+  }
+  const item = {
+    key: crypto.randomUUID(),
+    number,
+    version: editing ? editing.version : base().version + (number - base().number),
+    fields,
+    hand,
+    verdict,
+    queued_at: editing ? editing.queued_at : new Date().toISOString(),
+  };
+  if (editing) {
+    items[items.indexOf(editing)] = item;
+  } else {
+    items.push(item);
+  }
+  try {
+    window.localStorage.removeItem(form.dataset.draftKey);
+  } catch {
+    // storage switched off: nothing was kept
+  }
+  clearForm(form, verdict ? verdict.next_leader : null);
+  await keepQueue();
+  const status = bar.querySelector(".sk-net");
+  status.textContent = `${label("Kept").replace("{n}", String(number))} ${
+    verdict ? "" : label("Unchecked")
+  } ${status.textContent}`.trim();
+  if (navigator.onLine) {
+    sendQueue();
+  }
+}
+
+function stepOffline(form, action) {
+  if (action.startsWith("add:")) {
+    const [, seat, scored] = action.split(":");
+    const input = form.elements.scores;
+    input.value = `${input.value.trim()} ${Number(seat) + 1}:${scored}`.trim();
+  } else if (action === "undo") {
+    if (form.elements.scores) {
+      const tokens = form.elements.scores.value.trim().split(/\s+/).filter(Boolean);
+      form.elements.scores.value = tokens.slice(0, -1).join(" ");
+    } else if (form.elements.moves) {
+      const lines = form.elements.moves.value.split(/\r?\n/).filter((l) => l.trim());
+      form.elements.moves.value = lines.slice(0, -1).join("\n");
+    }
+  } else if (action !== "show") {
+    deviceError(form, label("Steps"));
+    return;
+  }
+  form.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+function onSubmit(event) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.matches("#scorekeeper form.sk-entry")) {
+    return;
+  }
+  if (!form.dataset.draftKey || (navigator.onLine && !items.length && !conflict)) {
+    return; // online with nothing waiting: the page posts as it always does
+  }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!state) {
+    return;
+  }
+  const action = (event.submitter && event.submitter.value) || "save";
+  if (action === "save") {
+    saveOffline(form);
+  } else {
+    stepOffline(form, action);
+  }
+}
+
+// --- Sending, and the two versions ------------------------------------------------------
+
+function csrfToken() {
+  const field = document.querySelector('input[name="csrfmiddlewaretoken"]');
+  return field ? field.value : "";
+}
+
+async function post(url, body) {
+  return fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+    body: JSON.stringify(body),
+  });
+}
+
+async function reportQueue() {
+  if (!navigator.onLine || !device) {
+    return;
+  }
+  try {
+    await post(bar.dataset.reportUrl, {
+      device,
+      queued: items.length,
+      offline_since: items.length ? items[0].queued_at : null,
+    });
+  } catch {
+    // the next heartbeat tells
+  }
+}
+
+function sameHand(a, b) {
+  return a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
+}
+
+async function sendQueue() {
+  if (sending || conflict || !navigator.onLine || !items.length || items[0].editing) {
+    return;
+  }
+  sending = true;
+  render();
+  let drained = false;
+  try {
+    while (items.length && !items[0].editing) {
+      const item = items[0];
+      const response = await post(bar.dataset.sendUrl, {
+        key: item.key,
+        fields: { ...item.fields, number: String(item.number), version: String(item.version) },
+        replace: Boolean(item.replace),
+        device,
+        queued: items.length - 1,
+        offline_since: items.length > 1 ? items[1].queued_at : null,
+      });
+      const body = await response.json();
+      if (response.status === 200 || response.status === 201) {
+        items.shift();
+        state.match = body.match;
+        await set(STATE_KEY, state);
+        await keepQueue();
+        drained = !items.length;
+        continue;
+      }
+      if (response.status === 409) {
+        const stored = body.match.hands.find((h) => h.number === item.number);
+        if (stored && sameHand(stored.entry, item.hand) && !item.replace) {
+          // this very hand reached the server before (its answer was lost)
+          items.shift();
+          rebase(body.match);
+          await keepQueue();
+          drained = !items.length;
+          continue;
+        }
+        showConflict(body, "conflict");
+      } else if (response.status === 400 && body.refused) {
+        showConflict(body, "refused");
+      } else {
+        bar.querySelector(".sk-net").textContent = body.message || String(response.status);
+      }
+      break;
+    }
+  } catch {
+    // the network dropped again: the queue stays, and goes when it is back
+  } finally {
+    sending = false;
+    render();
+  }
+  if (drained) {
+    await reportQueue();
+    bar.querySelector(".sk-net").textContent = label("Sent");
+    window.location.reload();
+  }
+}
+
+function rebase(match) {
+  state.match = match;
+  set(STATE_KEY, state);
+  items.forEach((item, index) => {
+    item.number = Math.min(item.number, match.next_hand + index);
+    item.version = match.version + index;
+  });
+}
+
+function showConflict(body, kind) {
+  conflict = { body, kind };
+  state.match = body.match;
+  set(STATE_KEY, state);
+  const panel = bar.querySelector(".sk-conflict");
+  panel.hidden = false;
+  panel.dataset.kind = kind;
+  panel.querySelector(".sk-conflict-why").textContent = body.message;
+  const first = items.length ? items[0].number : body.match.next_hand;
+  let theirs = body.match.hands.filter((h) => h.number >= first);
+  if (!theirs.length) {
+    theirs = body.match.hands.slice(-1);
+  }
+  panel.querySelector('[data-testid="version-server"]').replaceChildren(
+    ...theirs.map((hand) => {
+      const row = document.createElement("li");
+      row.textContent = serverHandText(hand);
+      return row;
+    }),
+  );
+  panel.querySelector('[data-testid="version-device"]').replaceChildren(
+    ...items.map((item) => {
+      const row = document.createElement("li");
+      row.textContent = itemText(item);
+      return row;
+    }),
+  );
+  panel.querySelector('[data-choose="device"]').textContent =
+    kind === "refused" ? label("Correct") : label("KeepDevice");
+  panel.scrollIntoView({ block: "start" });
+}
+
+async function choose(which) {
+  if (!conflict) {
+    return;
+  }
+  const { body, kind } = conflict;
+  conflict = null;
+  bar.querySelector(".sk-conflict").hidden = true;
+  if (which === "server") {
+    items = [];
+    await keepQueue();
+    await reportQueue();
+    window.location.reload();
+    return;
+  }
+  if (kind === "refused") {
+    // Put the refused hand back on the form; the hands after it keep waiting.
+    const refused = items[0];
+    refused.editing = true;
+    await keepQueue();
+    const form = entryForm();
+    if (form) {
+      clearForm(form, null);
+      for (const field of form.elements) {
+        if (field.name in refused.fields) {
+          if (field.type === "radio") {
+            field.checked = field.value === refused.fields[field.name];
+          } else {
+            field.value = refused.fields[field.name];
+          }
+        }
+      }
+      render();
+      deviceError(form, body.message);
+    }
+    return;
+  }
+  const start = Math.min(items[0].number, body.match.next_hand);
+  items.forEach((item, index) => {
+    item.number = start + index;
+    item.version = body.match.version + index;
+    item.replace = index === 0;
+    item.key = crypto.randomUUID(); // a new request: the first one was refused
+  });
+  await keepQueue();
+  sendQueue();
+}
+
+// --- Start ------------------------------------------------------------------------------
+
+async function registerWorker() {
+  if (!("serviceWorker" in navigator)) {
+    return;
+  }
+  try {
+    await navigator.serviceWorker.register(bar.dataset.swUrl, { scope: "/" });
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      // Wait (briefly) for the new worker to take this page, so the engine's files
+      // pass through it and are kept.
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 3000);
+      });
+    }
+    keepPage();
+  } catch {
+    // no service worker (an old browser, a private window): the page works online
+  }
+}
+
+function keepPage() {
+  // This copy of the page came before the worker took it: ask the worker to keep one.
+  const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (worker && navigator.onLine) {
+    worker.postMessage({ type: "keep-page", url: window.location.href });
+  }
+}
+
+function afterUsable(callback) {
+  const run = () => setTimeout(callback, 0);
+  if (document.readyState === "complete") {
+    run();
+  } else {
+    window.addEventListener("load", run, { once: true });
+  }
+}
+
+async function main() {
+  if (!bar) {
+    return;
+  }
+  document.addEventListener("submit", onSubmit, true);
+  for (const button of bar.querySelectorAll("[data-choose]")) {
+    button.addEventListener("click", () => choose(button.dataset.choose));
+  }
+  await loadKept();
+  render();
+  document.addEventListener("htmx:afterSettle", async () => {
+    render();
+    if (navigator.onLine && !items.length) {
+      await refreshState();
+      keepPage();
+    }
+  });
+  window.addEventListener("offline", render);
+  window.addEventListener("online", async () => {
+    render();
+    if (!items.length) {
+      await refreshState();
+    }
+    await reportQueue();
+    sendQueue();
+  });
+  if (navigator.onLine && !items.length) {
+    await refreshState();
+  }
+  render();
+  afterUsable(async () => {
+    await registerWorker();
+    startEngine();
+    if (navigator.onLine) {
+      await reportQueue();
+      sendQueue();
+    }
+  });
+  setInterval(reportQueue, 60000);
+}
+
+main();

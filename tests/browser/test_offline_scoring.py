@@ -1,0 +1,240 @@
+"""A table's phone keeps scoring with no network and sends every hand once when the
+network is back (Debian's Chromium through Playwright, 390 px, in Indonesian).
+
+The scorer opens the table's link from its card, the page is usable at once and the
+rules engine (allfives in Pyodide) arrives after; then the network goes away
+(``context.set_offline``). Three hands are entered — one first refused on the phone in
+the server's own words —, the page is reloaded offline and still holds them, and when
+the network returns they reach the server once each, in order. A second phone that
+changes the match meanwhile brings up the two versions; either choice leaves a match
+that replays cleanly. Screenshots go to ``artifacts/offline/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from allfives import AllFivesError, check
+from league.models import Tournament
+from matches.messages import engine_error_message
+from matches.models import DeviceSend, Hand, Match
+from matches.selectors import match_document
+from matches.services.hands import hand_record
+from matches.services.lifecycle import match_for_table
+from matches.services.links import table_links_issue
+from tests.conftest import ARTIFACTS
+from tests.factories import (
+    EntryFactory,
+    RoundFactory,
+    SeatFactory,
+    TableFactory,
+    TournamentFactory,
+)
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+SHOTS = ARTIFACTS / "offline"
+NAMES = ["Ani", "Budi", "Citra", "Dewi"]
+ENGINE_TIMEOUT_MS = 120_000
+
+
+def _table() -> Any:
+    tournament = TournamentFactory(
+        name="Piala Warung",
+        table_size=Tournament.TableSize.FOUR,
+        requires_confirmation=False,
+    )
+    table = TableFactory(round=RoundFactory(tournament=tournament), player_count=4, target=200)
+    for number, name in enumerate(NAMES):
+        SeatFactory(
+            table=table, number=number, entry=EntryFactory(tournament=tournament, player__name=name)
+        )
+    return table
+
+
+def _phone(browser: Any) -> tuple[Any, Any]:
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, locale="id-ID"
+    )
+    return context, context.new_page()
+
+
+def _open_link(page: Any, live_server: Any, key: str) -> float:
+    """Open the table's link as the card's QR code does; the page's load time in ms (a
+    fresh visit: a new browser context, nothing kept)."""
+    page.goto(live_server.url + reverse("matches:table_link", args=[key]))
+    page.wait_for_selector('[data-testid="save"]')
+    return float(
+        page.evaluate(
+            "() => { const n = performance.getEntriesByType('navigation')[0];"
+            " return n.loadEventEnd - n.startTime; }"
+        )
+    )
+
+
+def _wait_engine(page: Any) -> None:
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS
+    )
+
+
+def _tally_hand(page: Any, plays: list[tuple[int, int]], *, domino: int, left: list[str]) -> None:
+    """Tap the scoring plays, choose who went out, type what the others hold, save."""
+    for seat, points in plays:
+        page.get_by_test_id(f"add-{seat}-{points}").click()
+    page.locator(f'input[name="end"][value="domino:{domino}"]').check()
+    for seat, value in enumerate(left):
+        page.locator(f'input[name="left_{seat}"]').fill(value)
+    page.get_by_test_id("save").click()
+
+
+def _server_message(match: Match, key_link: Any) -> str:
+    """What the server says, in Indonesian, to hand 2 with nothing typed for the others."""
+    with translation.override("id"):
+        try:
+            hand_record(
+                match=match,
+                number=1,
+                hand={"leader": 0, "scores": [[1, 5]], "end": {"domino": 1}},
+                version=match.version,
+                user=None,
+                link=key_link,
+            )
+        except AllFivesError as exc:
+            return engine_error_message(exc, dict(enumerate(NAMES)))
+    raise AssertionError("the server accepted a hand with nothing said for the others")
+
+
+def test_phone_scores_three_hands_offline_and_sends_each_once_in_order(
+    browser: Any, live_server: Any
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # given a published table of four and its side-1 link, opened on a phone
+    table = _table()
+    links = table_links_issue(table=table, user=None)
+    context, page = _phone(browser)
+    load_ms = _open_link(page, live_server, links[0].key)
+    print(f"\nscoring page, fresh visit: usable (load event) after {load_ms:.0f} ms")
+    match = match_for_table(table=table)
+    # and the engine arrives after the page is usable: its download starts after the load
+    _wait_engine(page)
+    started_ms, ready_ms = page.evaluate(
+        "() => [window.kelipatanEngine.startedAt, performance.now()]"
+    )
+    print(f"engine: fetched from {started_ms:.0f} ms, ready on the phone at {ready_ms:.0f} ms")
+    assert started_ms >= load_ms
+    page.screenshot(path=str(SHOTS / "01-online.png"), full_page=True)
+
+    # when the network goes away
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    # and hand 1 is entered: Ani leads, Ani 10, Budi 5, Ani goes out
+    page.locator('input[name="leader"][value="0"]').check()
+    _tally_hand(page, [(0, 10), (1, 5)], domino=0, left=["", "12", "8", "10"])
+    page.wait_for_selector('[data-testid="queued-1"]')
+    assert "menunggu dikirim" in page.get_by_test_id("queued-1").inner_text()
+    # and hand 2 is saved with nothing typed for what the others hold
+    page.wait_for_function("() => document.querySelector('input[name=number]').value === '2'")
+    _tally_hand(page, [(1, 5)], domino=1, left=["", "", "", ""])
+    # then the phone refuses it at once, in the words the server gives
+    error = page.get_by_test_id("device-error")
+    error.wait_for()
+    server_says = _server_message(match, links[0])
+    assert error.inner_text() == server_says
+    assert page.locator('[data-testid="queued-2"]').count() == 0
+    page.screenshot(path=str(SHOTS / "02-refused-on-phone.png"), full_page=True)
+    # when the others' pips are typed, hand 2 is kept too; then hand 3
+    for seat, value in enumerate(["9", "", "7", "11"]):
+        page.locator(f'input[name="left_{seat}"]').fill(value)
+    page.get_by_test_id("save").click()
+    page.wait_for_selector('[data-testid="queued-2"]')
+    page.locator('input[name="leader"][value="1"]').check()
+    _tally_hand(page, [(2, 15), (3, 10)], domino=2, left=["6", "5", "", "9"])
+    page.wait_for_selector('[data-testid="queued-3"]')
+    assert page.get_by_test_id("net-status").inner_text().count("3") >= 1
+    page.screenshot(path=str(SHOTS / "03-three-waiting.png"), full_page=True)
+    assert not Hand.objects.filter(match=match).exists()
+
+    # when the page is reloaded with no network
+    page.reload()
+    page.wait_for_selector('[data-testid="queued-3"]')
+    # then all three are still there, waiting, and the next hand is hand 4
+    for number in (1, 2, 3):
+        assert "menunggu dikirim" in page.get_by_test_id(f"queued-{number}").inner_text()
+    assert page.locator('input[name="number"]').input_value() == "4"
+    page.screenshot(path=str(SHOTS / "04-reloaded-offline.png"), full_page=True)
+
+    # when the network returns
+    context.set_offline(False)
+    page.wait_for_selector('[data-testid="hand-3"]', timeout=90_000)
+    # then the server holds the three hands once each, in order, as entered
+    hands = list(Hand.objects.filter(match=match).order_by("number"))
+    assert [h.number for h in hands] == [1, 2, 3]
+    assert [h.leader for h in hands] == [0, 0, 1]  # who went out leads next (R21)
+    assert [h.entry["scores"] for h in hands] == [[[0, 10], [1, 5]], [[1, 5]], [[2, 15], [3, 10]]]
+    assert DeviceSend.objects.filter(match=match).count() == 3
+    assert page.locator('[data-testid^="queued-"]').count() == 0
+    assert check(match_document(match=match))["ok"] is True
+    page.screenshot(path=str(SHOTS / "05-sent.png"), full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize("keep", ["device", "server"])
+def test_a_change_from_another_phone_meanwhile_shows_both_versions_to_choose_from(
+    browser: Any, live_server: Any, keep: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # given a table whose two sides each opened their link on a phone
+    table = _table()
+    links = table_links_issue(table=table, user=None)
+    context_a, phone_a = _phone(browser)
+    context_b, phone_b = _phone(browser)
+    _open_link(phone_a, live_server, links[0].key)
+    _open_link(phone_b, live_server, links[1].key)
+    match = match_for_table(table=table)
+    # when phone A loses the network and keeps a hand 1 of its own
+    context_a.set_offline(True)
+    phone_a.wait_for_function("() => !navigator.onLine")
+    phone_a.locator('input[name="leader"][value="0"]').check()
+    _tally_hand(phone_a, [(0, 10), (1, 5)], domino=0, left=["", "12", "8", "10"])
+    phone_a.wait_for_selector('[data-testid="queued-1"]')
+    # and meanwhile phone B records another hand 1 on the server
+    phone_b.locator('input[name="leader"][value="1"]').check()
+    _tally_hand(phone_b, [(1, 20)], domino=1, left=["9", "", "6", "4"])
+    phone_b.wait_for_selector('[data-testid="hand-1"]', timeout=90_000)
+    theirs = Hand.objects.get(match=match).entry
+    # and phone A's network comes back
+    context_a.set_offline(False)
+    # then phone A stops and shows both versions: the server's and its own
+    conflict = phone_a.get_by_test_id("conflict")
+    conflict.wait_for(timeout=90_000)
+    assert "Budi" in phone_a.get_by_test_id("version-server").inner_text()
+    assert "1:10 2:5" in phone_a.get_by_test_id("version-device").inner_text()
+    assert "Orang lain mengubah" in phone_a.get_by_test_id("conflict-why").inner_text()
+    phone_a.screenshot(path=str(SHOTS / f"10-conflict-{keep}.png"), full_page=True)
+    assert Hand.objects.get(match=match).entry == theirs
+
+    # when the scorer chooses one version
+    phone_a.get_by_test_id(f"keep-{keep}").click()
+    phone_a.wait_for_selector('[data-testid="hand-1"]', timeout=90_000)
+    phone_a.wait_for_function("() => !document.querySelector('[data-testid=queued-1]')")
+    # then the match holds that version's hand 1, once, and replays cleanly
+    match.refresh_from_db()
+    hands = list(Hand.objects.filter(match=match))
+    assert len(hands) == 1
+    if keep == "device":
+        assert hands[0].entry["scores"] == [[0, 10], [1, 5]]
+        assert Hand.history.filter(match_id=match.pk, history_type="-").count() == 1
+    else:
+        assert hands[0].entry == theirs
+        assert not DeviceSend.objects.filter(match=match).exists()
+    assert check(match_document(match=match))["ok"] is True
+    assert match.hands_count == 1
+    phone_a.screenshot(path=str(SHOTS / f"11-kept-{keep}.png"), full_page=True)
+    context_a.close()
+    context_b.close()
