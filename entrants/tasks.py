@@ -13,7 +13,7 @@ MAIL_RETRIES = 4
 MAIL_BACKOFF_SECONDS = 30
 
 
-@shared_task(bind=True, name="entrants.notification_send", max_retries=MAIL_RETRIES)  # type: ignore[untyped-decorator]
+@shared_task(bind=True, name="entrants.notification_send", max_retries=MAIL_RETRIES)
 def notification_send_task(self: Any, notification_id: int) -> Any:
     """Send one player's mail; a failure is retried with backoff, the last one recorded.
 

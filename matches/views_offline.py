@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -65,8 +66,24 @@ ENGINE_FILES = (
 PYODIDE_VERSION = "0.28.3"
 
 
+class _HtmlSafeEncoder(DjangoJSONEncoder):
+    """JSON with ``<``, ``>`` and ``&`` written as escapes, so no name's markup ever
+    appears raw in a response, whatever reads it."""
+
+    def encode(self, o: Any) -> str:
+        return super().encode(o).translate(_HTML_ESCAPES)
+
+
+_HTML_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
+class _Json(JsonResponse):
+    def __init__(self, data: Any, **kwargs: Any) -> None:
+        super().__init__(data, encoder=_HtmlSafeEncoder, **kwargs)
+
+
 def _json_error(message: str, status: int) -> JsonResponse:
-    return JsonResponse({"ok": False, "message": message}, status=status)
+    return _Json({"ok": False, "message": message}, status=status)
 
 
 def _device_match(request: HttpRequest, match_id: int) -> tuple[Match, TableLink | None]:
@@ -108,7 +125,7 @@ def device_state(request: HttpRequest, match_id: int) -> JsonResponse:
     the device words refusals from, and where the engine is."""
     match, _link = _device_match(request, match_id)
     _data, digest = engine_bundle()
-    return JsonResponse(
+    return _Json(
         {
             "match": _device_state(match),
             "catalogue": message_catalogue(),
@@ -163,7 +180,7 @@ def device_report(request: HttpRequest, match_id: int) -> JsonResponse:
     except ValidationError as exc:
         return _json_error(exc.messages[0], 400)
     _report(match, body)
-    return JsonResponse({"ok": True})
+    return _Json({"ok": True})
 
 
 @require_POST
@@ -199,7 +216,7 @@ def hand_send_view(request: HttpRequest, match_id: int) -> JsonResponse:
         )
     except StaleVersionError:
         current = Match.objects.get(pk=match.pk)
-        return JsonResponse(
+        return _Json(
             {
                 "ok": False,
                 "conflict": True,
@@ -222,13 +239,13 @@ def hand_send_view(request: HttpRequest, match_id: int) -> JsonResponse:
         return _refused(match, exc.messages[0] if exc.messages else str(exc))
     _report(match, body)
     if isinstance(sent, SendAnswer):
-        return JsonResponse(sent.body, status=200)
-    return JsonResponse({"ok": True, "match": _device_state(sent)}, status=201)
+        return _Json(sent.body, status=200)
+    return _Json({"ok": True, "match": _device_state(sent)}, status=201)
 
 
 def _refused(match: Match, message: str, *, code: str = "") -> JsonResponse:
     current = Match.objects.get(pk=match.pk)
-    return JsonResponse(
+    return _Json(
         {
             "ok": False,
             "refused": True,
@@ -287,7 +304,7 @@ def manifest(request: HttpRequest, match_id: int) -> JsonResponse:
     """The web app manifest of a match's scoring page: installed, it opens there."""
     match, _link = _device_match(request, match_id)
     start = reverse("matches:scorekeeper", kwargs={"match_id": match.pk})
-    response = JsonResponse(
+    response = _Json(
         {
             "name": _("Kelipatan scoring: %(match)s") % {"match": str(match)},
             "short_name": _("Scoring"),

@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 
 from allfives import tally_marks
 from league.points import points_text
+from league.templatetags.points import points_filter
 
 register = template.Library()
 
@@ -39,13 +40,8 @@ class Line:
     is_small: bool = False
 
 
-@register.filter(name="points")
-def points_filter(points_x2: Any) -> str:
-    """``{{ hand.points_x2.0|points }}``."""
-    try:
-        return points_text(int(points_x2))
-    except (TypeError, ValueError):
-        return ""
+# ``{{ hand.points_x2.0|points }}``: the league's one way of writing points.
+register.filter("points", points_filter)
 
 
 def tally_parts(points_x2: int) -> tuple[int, int, int]:
