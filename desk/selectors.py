@@ -23,7 +23,8 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
 from allfives import side_of, sides_of
-from league.models import Entry, Round, Table, Tournament
+from league.models import Entry, ResultKind, Round, Table, Tournament
+from league.services.clock import round_clock_remaining, round_time_limit
 from matches.models import Match
 from standings.display import format_number
 from standings.models import Standings
@@ -50,6 +51,7 @@ class BoardSide:
     seats: tuple[BoardSeat, ...]
     total: str | None  # running total, localised ("17,5"), once a hand is in
     is_winner: bool
+    side: int = 0  # named by its lowest seat, from 0, as the services take it
 
     @property
     def names(self) -> str:
@@ -68,10 +70,24 @@ class BoardTable:
     scoresheet_url: str | None
     card_url: str | None
     links_url: str
+    #: How the result came about when it was recorded without hands ("forfeit",
+    #: "double_forfeit", "agreed"); empty for a played result or none yet.
+    result_kind: str = ""
+    has_hands: bool = False
+    #: The round clock: time was called at this table's match after this many hands.
+    time_called_after: int | None = None
 
     @property
     def status_label(self) -> str:
         return str(STATUS_LABELS[self.status])
+
+    @property
+    def result_kind_label(self) -> str:
+        return str(ResultKind(self.result_kind).label) if self.result_kind else ""
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == "finished"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +167,12 @@ def round_board(*, round: Round | None) -> Board:
         match = matches.get(table.pk)
         result = getattr(table, "result", None)
         winners = {s.side for s in result.sides.all() if s.is_winner} if result else set()
+        kind = result.kind if result is not None and result.kind != ResultKind.PLAYED else ""
+        agreed = (
+            {s.side: _points(s.points_x2) for s in result.sides.all()}
+            if result is not None and kind == ResultKind.AGREED
+            else {}
+        )
         status = _status(
             table,
             match,
@@ -166,8 +188,10 @@ def round_board(*, round: Round | None) -> Board:
                     for s in seats
                     if side_of(s.number, table.player_count) == side
                 ),
-                total=_points(match.total_x2(side)) if match and match.hands_count else None,
+                total=agreed.get(side)
+                or (_points(match.total_x2(side)) if match and match.hands_count else None),
                 is_winner=side in winners,
+                side=side,
             )
             for side in sides_of(table.player_count)
         )
@@ -189,10 +213,57 @@ def round_board(*, round: Round | None) -> Board:
                 if is_public and round.tournament.status != Tournament.Status.DRAFT
                 else None,
                 links_url=f"{links}?table__id__exact={table.pk}",
+                result_kind=kind,
+                has_hands=bool(match and match.hands_count),
+                time_called_after=match.time_called_after if match else None,
             )
         )
     byes = tuple(e.display_name for e in round.byes.select_related("player", "partnership"))
     return Board(round, tuple(board), byes)
+
+
+def board_table(*, board: Board, number: int) -> BoardTable | None:
+    """The board's table of that number, or None."""
+    return next((t for t in board.tables if t.number == number), None)
+
+
+# --- The round clock ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """A round's clock as the desk and the projector show it (docs/rules.md R24)."""
+
+    limit_minutes: int
+    is_started: bool
+    is_called: bool
+    seconds_left: int | None  # None until the clock starts
+
+    @property
+    def is_running(self) -> bool:
+        return self.is_started and not self.is_called and bool(self.seconds_left)
+
+    @property
+    def left(self) -> str:
+        """The time left as minutes:seconds ("29:05"), as the page first shows it."""
+        seconds = self.seconds_left or 0
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def round_clock(*, round: Round | None) -> RoundClock | None:
+    """The round's clock, or None when the tournament plays to the target only."""
+    if round is None:
+        return None
+    limit = round_time_limit(round=round)
+    if limit is None:
+        return None
+    remaining = round_clock_remaining(round=round)
+    return RoundClock(
+        limit_minutes=limit,
+        is_started=round.clock_started_at is not None,
+        is_called=round.time_called_at is not None,
+        seconds_left=None if remaining is None else int(remaining.total_seconds()),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +293,7 @@ class ProjectorTable:
     number: int
     sides: tuple[str, ...]
     status: str
+    result_kind_label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +311,7 @@ class ProjectorView:
     tables: tuple[ProjectorTable, ...]
     byes: tuple[str, ...]
     standings: tuple[ProjectorRow, ...]
+    clock: RoundClock | None = None
 
 
 def tournament_projected(*, slug: str) -> Tournament | None:
@@ -257,7 +330,9 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
     round = tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     board = round_board(round=round)
     tables = tuple(
-        ProjectorTable(t.number, tuple(side.names for side in t.sides), t.status)
+        ProjectorTable(
+            t.number, tuple(side.names for side in t.sides), t.status, t.result_kind_label
+        )
         for t in board.tables
     )
     standings: Standings | None = getattr(tournament, "standings", None)
@@ -272,4 +347,5 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
         if standings is not None
         else ()
     )
-    return ProjectorView(tournament, round, tables, board.byes, rows)
+    clock = round_clock(round=round) if round and round.status == Round.Status.PUBLISHED else None
+    return ProjectorView(tournament, round, tables, board.byes, rows, clock)

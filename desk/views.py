@@ -2,7 +2,11 @@
 
 The desk (``/admin/desk/<tournament>/``, in the admin's look and language) shows the
 current round's board and the round's actions as buttons; every action is a POST that
-calls one service and shows the service's refusal as an admin message. Only a staff user
+calls one service and shows the service's refusal as an admin message. Per table, the
+board records a result without hands (a walkover for the side present, a double walkover,
+an agreed score on the table's own page; over recorded hands only after an explicit
+confirmation) and, with a time limit, calls time; the round's clock starts and is called
+from the board too, its time left counted down in the browser (``desk/clock.js``). Only a staff user
 who manages the tournament (``league.policy``, as the admin asks) opens it; anyone else
 gets a refusal page. The board and the pairing's progress are fragments that htmx polls.
 
@@ -19,7 +23,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -29,21 +33,31 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from desk.selectors import (
+    BoardTable,
+    board_table,
     projector_view,
     round_board,
+    round_clock,
     round_current,
     tournament_entries,
     tournament_projected,
 )
 from desk.services import entry_register_late, round_next, round_next_check
-from league.models import Entry, Player, Round, Tournament
+from league.models import Entry, Player, Round, Table, Tournament
 from league.policy import (
     players_enterable_in,
     tournament_can_manage,
     user_can_use_admin,
 )
+from league.services.clock import round_clock_start
 from league.services.registration import entry_check_in, entry_withdraw
+from league.services.results import (
+    table_agreed_record,
+    table_double_forfeit_record,
+    table_forfeit_record,
+)
 from league.services.rounds import round_close, round_publish
+from matches.services.clock import round_time_call, table_time_call
 from pairing.services.progress import round_pair_progress
 from pairing.services.requests import round_pair_request
 
@@ -109,7 +123,10 @@ def _desk_url(tournament: Tournament) -> str:
     return reverse("desk:desk", args=[tournament.slug])
 
 
-def _refused(request: HttpRequest, exc: ValidationError) -> None:
+def _refused(request: HttpRequest, exc: ValidationError | PermissionDenied) -> None:
+    if isinstance(exc, PermissionDenied):
+        messages.error(request, str(exc) or _("Only an organiser of the tournament may do this."))
+        return
     for message in exc.messages:
         messages.error(request, message)
 
@@ -118,7 +135,7 @@ def _act(request: HttpRequest, tournament: Tournament, action: Callable[[], str]
     """Run an action; its success message, or the service's refusal, as an admin message."""
     try:
         done = action()
-    except ValidationError as exc:
+    except (ValidationError, PermissionDenied) as exc:
         _refused(request, exc)
     else:
         messages.success(request, done)
@@ -156,6 +173,8 @@ def _board_context(tournament: Tournament) -> dict[str, Any]:
         "board": round_board(round=round),
         "board_url": reverse("desk:board", args=[tournament.slug]),
         "board_poll_seconds": BOARD_POLL_SECONDS,
+        "clock": round_clock(round=round),
+        "is_playing": round is not None and round.status == Round.Status.PUBLISHED,
     }
 
 
@@ -376,6 +395,214 @@ def _entry_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 entry_add = _desk(_entry_add)
+
+
+# --- Results without hands, from the board ----------------------------------------------
+
+#: The kinds of result without hands that the board's buttons record.
+RESULT_KINDS = ("forfeit", "double_forfeit", "agreed")
+
+
+def _table_of(request: HttpRequest, round: Round) -> Table:
+    """The table a button names (its number, posted), of this round."""
+    raw = request.POST.get("table", "")
+    table = round.tables.filter(number=int(raw)).first() if raw.isdigit() else None
+    if table is None:
+        raise Http404
+    return table
+
+
+def _totals(request: HttpRequest, line: BoardTable) -> dict[int, int] | None:
+    """Each side's agreed total as posted, or None after an error message per bad field."""
+    totals: dict[int, int] = {}
+    for side in line.sides:
+        raw = request.POST.get(f"total_{side.side}", "").strip()
+        if not raw.isdigit():
+            messages.error(
+                request,
+                _("%(who)s: give the agreed total as a whole number from 0.") % {"who": side.names},
+            )
+            continue
+        totals[side.side] = int(raw)
+    return totals if len(totals) == len(line.sides) else None
+
+
+def _recorded(kind: str, line: BoardTable, present: int | None, totals: dict[int, int]) -> str:
+    if kind == "forfeit":
+        who = next((side.names for side in line.sides if side.side == present), "")
+        return _("Table %(n)d: walkover recorded, won by %(who)s.") % {
+            "n": line.number,
+            "who": who,
+        }
+    if kind == "double_forfeit":
+        return _("Table %(n)d: double walkover recorded, every side loses.") % {"n": line.number}
+    score = ", ".join(f"{side.names} {totals[side.side]}" for side in line.sides)
+    return _("Table %(n)d: agreed score recorded (%(score)s).") % {
+        "n": line.number,
+        "score": score,
+    }
+
+
+def _result_record(
+    request: HttpRequest, table: Table, kind: str, present: int | None, totals: dict[int, int]
+) -> None:
+    replace = request.POST.get("replace_hands") == "1"
+    if kind == "forfeit":
+        table_forfeit_record(
+            table_id=table.pk,
+            present_side=present if present is not None else 0,
+            user=request.user,
+            replace_hands=replace,
+        )
+    elif kind == "double_forfeit":
+        table_double_forfeit_record(table_id=table.pk, user=request.user, replace_hands=replace)
+    else:
+        table_agreed_record(
+            table_id=table.pk, totals=totals, user=request.user, replace_hands=replace
+        )
+
+
+@require_POST
+def _result(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Record a table's result without hands: a walkover for the side present, a double
+    walkover, or agreed totals. Over recorded hands the service refuses; the desk then asks,
+    on a page of its own, whether to replace them (never silently)."""
+    round = _round_of(request, tournament)
+    table = _table_of(request, round)
+    line = board_table(board=round_board(round=round), number=table.number)
+    kind = request.POST.get("kind", "")
+    if kind not in RESULT_KINDS or line is None:
+        messages.error(request, _("Choose a walkover, a double walkover or an agreed score."))
+        return HttpResponseRedirect(_desk_url(tournament))
+    raw_side = request.POST.get("side", "")
+    present = int(raw_side) if raw_side.isdigit() else None
+    if kind == "forfeit" and present is None:
+        messages.error(request, _("Choose the side that was present."))
+        return HttpResponseRedirect(_desk_url(tournament))
+    totals: dict[int, int] = {}
+    if kind == "agreed":
+        parsed = _totals(request, line)
+        if parsed is None:
+            return HttpResponseRedirect(_table_url(tournament, table.number))
+        totals = parsed
+    try:
+        _result_record(request, table, kind, present, totals)
+    except (ValidationError, PermissionDenied) as exc:
+        if isinstance(exc, ValidationError) and getattr(exc, "code", None) == "table_has_hands":
+            _refused(request, exc)
+            return _replace_confirm(request, tournament, line, kind)
+        _refused(request, exc)
+        if kind == "agreed":
+            return HttpResponseRedirect(_table_url(tournament, table.number))
+    else:
+        messages.success(request, _recorded(kind, line, present, totals))
+    return HttpResponseRedirect(_desk_url(tournament))
+
+
+result = _desk(_result)
+
+
+def _replace_confirm(
+    request: HttpRequest, tournament: Tournament, line: BoardTable, kind: str
+) -> HttpResponse:
+    """The page that asks, over recorded hands, to replace them with the result."""
+    round = round_current(tournament=tournament)
+    kept = [
+        (name, request.POST.get(name, ""))
+        for name in ("round", "table", "kind", "side", *(f"total_{s.side}" for s in line.sides))
+        if name in request.POST
+    ]
+    context = {
+        **admin.site.each_context(request),
+        "tournament": tournament,
+        "round": round,
+        "line": line,
+        "kind": kind,
+        "kept": kept,
+        "title": _("Table %(n)d: replace the recorded hands?") % {"n": line.number},
+    }
+    return render(request, "desk/replace_hands.html", context)
+
+
+def _table_url(tournament: Tournament, number: int) -> str:
+    return reverse("desk:table", args=[tournament.slug, number])
+
+
+@require_GET
+def _table_page(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """One table of the current round: its result without hands, by buttons and the agreed
+    totals' form (a page of its own, which the board's refreshing does not wipe)."""
+    round = round_current(tournament=tournament)
+    line = board_table(board=round_board(round=round), number=number) if round else None
+    if round is None or line is None:
+        raise Http404
+    context = {
+        **admin.site.each_context(request),
+        "tournament": tournament,
+        "round": round,
+        "t": line,
+        "clock": round_clock(round=round),
+        "is_playing": round.status == Round.Status.PUBLISHED,
+        "title": _("Round %(r)d, table %(n)d") % {"r": round.number, "n": number},
+    }
+    return render(request, "desk/table.html", context)
+
+
+table_page = _desk(_table_page)
+
+
+# --- The round clock ----------------------------------------------------------------------
+
+
+@require_POST
+def _clock_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    round = _round_of(request, tournament)
+
+    def action() -> str:
+        started = round_clock_start(round_id=round.pk, user=request.user)
+        clock = round_clock(round=started)
+        minutes = clock.limit_minutes if clock else 0
+        return _("Round %(n)d's clock is running: %(m)d minutes.") % {
+            "n": round.number,
+            "m": minutes,
+        }
+
+    return _act(request, tournament, action)
+
+
+clock_start = _desk(_clock_start)
+
+
+@require_POST
+def _time_call(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Call time for the whole round, or (a table's number posted) at one table."""
+    round = _round_of(request, tournament)
+    table = _table_of(request, round) if request.POST.get("table") else None
+
+    def action() -> str:
+        if table is not None:
+            if table_time_call(table_id=table.pk, user=request.user) is None:
+                raise ValidationError(
+                    _("Table %(n)d already has its result.") % {"n": table.number},
+                    code="table_finished",
+                )
+            return _("Time is called at table %(n)d: the hand in play is its last.") % {
+                "n": table.number
+            }
+        called = round_time_call(round_id=round.pk, user=request.user)
+        if not called:
+            return _("Time is called for round %(n)d: every table has its result.") % {
+                "n": round.number
+            }
+        return _("Time is called for round %(n)d: tables %(tables)s play out the hand in play.") % {
+            "n": round.number,
+            "tables": ", ".join(str(n) for n in called),
+        }
+
+    return _act(request, tournament, action)
+
+
+time_call = _desk(_time_call)
 
 
 # --- The projector view (public) ---------------------------------------------------------

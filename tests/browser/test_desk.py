@@ -1,11 +1,13 @@
 """A club's organiser (not the superuser) runs a tournament day from its desk, in
 Indonesian at 1280 px: from the admin's login page, by links and buttons only, they open
 the desk of a tournament with entries, enter a late arrival, start and pair round 1,
-publish it, open its cards, watch the board change while the tables' results come in
-(recorded through the score-entry services meanwhile), are refused closing the round
-while a table plays, close it, start round 2, and open the projector view, which turns
-from the pairings to the standings by itself. Every page is checked for raw JSON and
-English; screenshots go to ``artifacts/desk/``.
+publish it, start the round clock, open its cards, watch the board change while the
+tables' results come in (recorded through the score-entry services meanwhile), are
+refused closing the round while a table has not played, call time for the round, record
+a walkover at the table whose opponents did not come, close the round, start round 2,
+start its clock and call time at one table, and open the projector view, which shows the
+time left and turns from the pairings to the standings by itself. Every page is checked
+for raw JSON and English; screenshots go to ``artifacts/desk/``.
 
 A second test watches the progress bar poll while a pairing waits for a real worker.
 """
@@ -29,7 +31,6 @@ from tests.conftest import ARTIFACTS
 from tests.desk.conftest import (
     FINISHING_HAND,
     OPENING_HAND,
-    WINNING_HAND,
     club_tournament,
     organiser_of,
     play,
@@ -104,7 +105,7 @@ def _status(page: Any, number: int) -> str:
 def test_an_organiser_runs_a_round_from_the_desk(browser: Any, live_server: Any) -> None:
     # Given a club's tournament with four entries and its organiser, not the superuser
     club = ClubFactory(name="Klub Merdeka", city="Surabaya")
-    tournament = club_tournament(club, name="Piala Merdeka", slug="piala-merdeka")
+    tournament = club_tournament(club, name="Piala Merdeka", slug="piala-merdeka", time_limit=30)
     organiser = _organiser(club)
     assert not organiser.is_superuser
 
@@ -142,6 +143,20 @@ def test_an_organiser_runs_a_round_from_the_desk(browser: Any, live_server: Any)
     _shot(page, "05-diterbitkan")
     _indonesian(page)
 
+    # And start its 30-minute clock, whose time left counts down in the browser
+    assert "Jam belum dimulai." in page.inner_text('[data-testid="clock"]')
+    _press(page, "clock-start")
+    assert "Jam putaran 1 berjalan: 30 menit." in page.inner_text(".messagelist")
+    left = page.inner_text('[data-testid="clock-left"]')
+    assert re.fullmatch(r"(30|29):\d\d", left), left
+    page.wait_for_function(
+        "t => document.querySelector('[data-testid=clock-left]').textContent !== t", arg=left
+    )
+    round.refresh_from_db()
+    assert round.clock_started_at is not None
+    _shot(page, "05b-jam-berjalan")
+    _indonesian(page)
+
     # And open the round's cards (Chromium shows a PDF: fetch the link's target with
     # the organiser's own session, as the browser would)
     href = page.get_attribute('[data-testid="cards"]', "href")
@@ -177,10 +192,28 @@ def test_an_organiser_runs_a_round_from_the_desk(browser: Any, live_server: Any)
     _shot(page, "09-tutup-ditolak")
     _indonesian(page)
 
-    # And once table 2 has finished, the round closes
-    play(second, organiser, [WINNING_HAND])
-    page.reload()
+    # And when they call time for the round, table 2 is told to finish its hand in play
+    _press(page, "time-call")
+    assert "Waktu dipanggil untuk putaran 1: meja 2" in page.inner_text(".messagelist")
+    assert "Waktu sudah dipanggil" in page.inner_text('[data-testid="clock"]')
+    _shot(page, "09b-waktu-dipanggil")
+    _indonesian(page)
+
+    # And since table 2's second player never came, they record a walkover for the first
+    present = str(second.seats.get(number=0).player)
+    absent = str(second.seats.get(number=1).player)
+    button = page.locator('[data-testid="forfeit-2-1"]')
+    assert button.inner_text() == f"Catat WO: {present} hadir"
+    _press(page, "forfeit-2-1")
+    assert f"Meja 2: WO dicatat, {present} menang." in page.inner_text(".messagelist")
     assert _status(page, 2) == "finished"
+    assert page.inner_text('[data-testid="mark-2-1"]') == "menang WO"
+    assert page.inner_text('[data-testid="mark-2-2"]') == "kalah WO"
+    assert absent in page.inner_text('[data-testid="desk-table-2"]')
+    _shot(page, "09c-wo-meja-2")
+    _indonesian(page)
+
+    # And the round closes
     _press(page, "close")
     assert "Putaran 1 sudah ditutup." in page.inner_text(".messagelist")
     _shot(page, "10-ditutup")
@@ -195,6 +228,17 @@ def test_an_organiser_runs_a_round_from_the_desk(browser: Any, live_server: Any)
     _indonesian(page)
     _press(page, "publish")
 
+    # And they start round 2's clock and call time at table 1 only
+    _press(page, "clock-start")
+    _press(page, "time-call-1")
+    assert "Waktu dipanggil di meja 1" in page.inner_text(".messagelist")
+    assert "Waktu dipanggil: ronde 1 yang terakhir" in page.inner_text(
+        '[data-testid="desk-table-1"]'
+    )
+    assert page.locator('[data-testid="time-call-2"]').count() == 1
+    _shot(page, "11b-waktu-meja-1")
+    _indonesian(page)
+
     # And the projector view shows round 2's tables in large type, then the standings
     page.clock.install()
     page.click('[data-testid="projector-link"]')
@@ -204,6 +248,8 @@ def test_an_organiser_runs_a_round_from_the_desk(browser: Any, live_server: Any)
     size = page.eval_on_selector(".pairing .sides", "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 24, size  # legible across a hall
     assert "Putaran 2" in page.inner_text("h1")
+    clock = page.locator('[data-panel="pairings-1"] [data-testid="projector-clock"]')
+    assert re.fullmatch(r"Sisa waktu (30|29):\d\d", clock.inner_text()), clock.inner_text()
     _shot(page, "12-proyektor-pasangan")
     _indonesian(page)
     page.clock.run_for(16_000)

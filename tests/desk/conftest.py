@@ -38,9 +38,13 @@ OPENING_HAND = {
 }
 
 
-def club_tournament(club: Club, *, players: int = 4, **fields: Any) -> Tournament:
-    """A running Swiss tournament of the club, two-player tables to 50, named players."""
-    season = SeasonFactory(club=club, rule_set=RuleSetFactory(club=club, target_2=50))
+def club_tournament(
+    club: Club, *, players: int = 4, time_limit: int | None = None, **fields: Any
+) -> Tournament:
+    """A running Swiss tournament of the club, two-player tables to 50 (or ``time_limit``
+    minutes, with the round clock), named players."""
+    rule_set = RuleSetFactory(club=club, target_2=50, time_limit=time_limit)
+    season = SeasonFactory(club=club, rule_set=rule_set)
     fields.setdefault("rounds_count", 3)
     tournament = TournamentFactory(season=season, club=club, **fields)
     for seed, name in enumerate(NAMES[:players], start=1):
