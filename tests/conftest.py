@@ -93,3 +93,11 @@ def _default_language() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+def page_settled(page: Any) -> None:
+    """The page has loaded and no htmx request is in flight. Unlike Playwright's
+    "networkidle", a background download (the scoring page fetches its rules engine
+    after it is usable) does not hold this up."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")

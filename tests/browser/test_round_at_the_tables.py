@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from league.models import Round, Tournament
 from league.services.rounds import round_create, round_publish, seats_for_entries, table_create
 from matches.models import Hand, Match
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import (
     EntryFactory,
     PartnershipFactory,
@@ -92,7 +92,7 @@ def _act(page: Any, selector: str) -> None:
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.click(selector)
     page.wait_for_selector("body[data-settled]", state="attached")
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
 
 
 def _error(page: Any, field: str) -> str:
@@ -111,7 +111,7 @@ def _tap_tile(page: Any, low: int, high: int) -> None:
 
 def _reload(page: Any) -> None:
     page.reload()
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
 
 
 def _confirm(page: Any, number: int) -> None:
@@ -119,7 +119,7 @@ def _confirm(page: Any, number: int) -> None:
     _reload(page)
     assert f"Ronde {number} menunggu konfirmasi" in page.inner_text(".sk-confirm")
     page.click('[data-testid="confirm"]')
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
     assert Hand.objects.get(match__table__number=1, number=number).confirmed_via is not None
 
 
@@ -220,7 +220,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
             " b.click(); b.click(); }"
         )
     home.wait_for_selector('[data-testid="hand-1"]')
-    home.wait_for_load_state("networkidle")
+    page_settled(home)
     assert Hand.objects.filter(match=match).count() == 1
     # the recording side waits, and cannot confirm its own hand even by forging the post
     assert home.is_visible('[data-testid="waiting"]')
@@ -237,7 +237,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
         document.body.append(f); f.submit(); }""",
             [f"/matches/{match.pk}/hands/1/confirm/", str(match.version)],
         )
-    home.wait_for_load_state("networkidle")
+    page_settled(home)
     _shot(home, "07-own-confirm-refused")
     assert "Ronde 1 dicatat oleh pihak Anda" in home.inner_text(".sk-messages")
     assert Hand.objects.get(match=match, number=1).confirmed_via is None
@@ -262,7 +262,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     # the page reloads in the middle of the hand: the hand is kept in the phone
     _reload(away)
     away.wait_for_function("document.querySelector('input[name=scores]').value === '3:20 4:5'")
-    away.wait_for_load_state("networkidle")
+    page_settled(away)
     _shot(away, "10-reload-restored")
     assert away.is_checked('input[name="leader"][value="2"]')
     assert away.is_checked('input[name="end"][value="domino:1"]')
@@ -315,7 +315,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     assert "Budi & Siti" in desk.inner_text('[data-testid="winner"]')
     # and reopens the match for corrections
     desk.click("text=Buka kembali untuk koreksi")
-    desk.wait_for_load_state("networkidle")
+    page_settled(desk)
     # and corrects hand 1, a tally hand (the match is switched back to tallies first:
     # a tally hand is refused while the match is entered tile by tile), Budi's 10 was
     # never played
@@ -332,7 +332,7 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     assert "ronde 3" in errors
     assert Hand.objects.filter(match=match).count() == 3
     _act(desk, '[data-testid="remove-unfit"]')
-    desk.wait_for_load_state("networkidle")
+    page_settled(desk)
     assert Hand.objects.filter(match=match).count() == 2
     assert Hand.objects.get(match=match, number=1).entry["scores"] == [[1, 5]]
     _shot(desk, "16-correction-saved")

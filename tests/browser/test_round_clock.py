@@ -16,7 +16,7 @@ from league.services.clock import round_clock_start
 from league.services.rounds import round_create, round_publish, seats_for_entries, table_create
 from matches.models import Match
 from matches.services.clock import round_time_call
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import (
     EntryFactory,
     PlayerFactory,
@@ -70,7 +70,7 @@ def _fits(page: Any) -> None:
 def _save(page: Any) -> None:
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.click('[data-testid="save"]')
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -114,7 +114,7 @@ def test_r24_a_scorekeeper_sees_the_clock_then_time_called_and_the_match_ends_on
     # and the organiser calls time for the round while hand 2 is in play
     assert round_time_call(round_id=round.pk, user=organiser) == [1]
     page.reload()
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
     # then the scorekeeper is told time was called and hand 2 is the last
     called = page.inner_text('[data-testid="clock"]')
     assert "Waktu habis." in called and "Selesaikan ronde 2: ini ronde terakhir." in called

@@ -17,7 +17,7 @@ from allfives import Rules, Tile, check, simulate_match
 from league.models import Table, Tournament
 from matches.models import Match
 from matches.services.lifecycle import match_for_table
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import (
     EntryFactory,
     RoundFactory,
@@ -89,7 +89,7 @@ def _act(page: Any, selector: str) -> None:
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.click(selector)
     page.wait_for_selector("body[data-settled]", state="attached")
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
 
 
 def _save(page: Any, number: int) -> None:

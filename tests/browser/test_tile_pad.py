@@ -13,7 +13,7 @@ from django.test import Client
 from league.models import Tournament
 from matches.models import Match
 from matches.services.lifecycle import match_for_table
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import (
     EntryFactory,
     RoundFactory,
@@ -45,7 +45,7 @@ def _act(page: Any, selector: str) -> None:
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.click(selector)
     page.wait_for_selector("body[data-settled]", state="attached")
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
 
 
 def _tap_tile(page: Any, low: int, high: int) -> None:
@@ -97,7 +97,7 @@ def test_tiles_are_laid_with_the_pad_an_illegal_one_is_refused_and_a_reload_keep
     assert page.input_value('textarea[name="moves"]') == "1 3-6\n2 6-6 E"
     # when the phone reloads the page in the middle of the hand
     page.reload()
-    page.wait_for_load_state("networkidle")
+    page_settled(page)
     page.wait_for_function("document.querySelector('textarea[name=moves]').value.includes('6-6')")
     _shot(page, "pad-3-after-reload")
     # then the hand is still there, with a note, and nothing was saved
