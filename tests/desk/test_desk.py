@@ -4,6 +4,7 @@ check-in and withdrawals."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -63,6 +64,19 @@ def test_the_clubs_organiser_opens_the_desk_in_indonesian(
     assert "Mulai putaran 1 dan pasangkan" in page
     assert "Budi Santoso" in page  # the entries, by name
     assert 'id="site-name"' in page  # the admin's own header
+
+
+def test_the_desk_links_to_the_tournaments_sign_up_applications(
+    desk: Client, tournament: Tournament
+) -> None:
+    # Given the desk of a tournament
+    page = desk.get(_url("desk", tournament)).content.decode()
+    # Then it links to that tournament's applications, which the organiser may open
+    link = re.search(r'href="([^"]+)" data-testid="applications-link">([^<]+)<', page)
+    assert link is not None
+    assert link.group(2) == "Pendaftaran: setujui atau tolak"
+    response = desk.get(link.group(1).replace("&amp;", "&"))
+    assert response.status_code == 200
 
 
 def test_the_desk_follows_the_admins_language_switch_to_english(
