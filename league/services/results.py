@@ -117,7 +117,7 @@ def table_result_clear(*, table_id: int) -> None:
 def _table_for_result(*, table_id: int, user: AnyUser | None, replace_hands: bool) -> Table:
     """The table, locked, once the user may record its result without hands."""
     table = (
-        Table.objects.select_for_update()
+        Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament__rule_set", "round__tournament__season__rule_set")
         .get(pk=table_id)
     )
