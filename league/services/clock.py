@@ -42,9 +42,8 @@ def _organiser_require(round: Round, user: AnyUser | None) -> None:
         raise PermissionDenied(_("Only an organiser of the tournament may run the round clock."))
 
 
-@transaction.atomic
-def round_clock_start(*, round_id: int, user: AnyUser | None) -> Round:
-    """Start the round's clock now; refused without a time limit or before publication."""
+def _clocked_round(*, round_id: int, user: AnyUser | None) -> Round:
+    """The round, locked, once the user may run its clock and its rule set has one."""
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     _organiser_require(round, user)
     if round_time_limit(round=round) is None:
@@ -52,6 +51,13 @@ def round_clock_start(*, round_id: int, user: AnyUser | None) -> Round:
             _("The rule set of this tournament has no time limit per round."),
             code="no_time_limit",
         )
+    return round
+
+
+@transaction.atomic
+def round_clock_start(*, round_id: int, user: AnyUser | None) -> Round:
+    """Start the round's clock now; refused without a time limit or before publication."""
+    round = _clocked_round(round_id=round_id, user=user)
     if round.status != Round.Status.PUBLISHED:
         raise ValidationError(
             _("Round %(n)d's clock can start once the round is published and until it closes.")
@@ -71,13 +77,7 @@ def round_clock_start(*, round_id: int, user: AnyUser | None) -> Round:
 @transaction.atomic
 def round_time_called_mark(*, round_id: int, user: AnyUser | None) -> Round:
     """Note that time was called for the whole round (the tables are score entry's part)."""
-    round = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
-    _organiser_require(round, user)
-    if round_time_limit(round=round) is None:
-        raise ValidationError(
-            _("The rule set of this tournament has no time limit per round."),
-            code="no_time_limit",
-        )
+    round = _clocked_round(round_id=round_id, user=user)
     if round.status != Round.Status.PUBLISHED:
         raise ValidationError(
             _("Round %(n)d is not being played.") % {"n": round.number},
