@@ -202,19 +202,33 @@
   });
   // htmx swaps the panel in after each step: enhance the new one, keep its state.
   document.addEventListener("htmx:afterSettle", () => enhance());
-  // One tap, one step: a second tap while the first is on its way does nothing.
+  // One tap, one step: while a step is on its way the form's controls are disabled, so
+  // a tap or a choice made meanwhile is neither dropped nor undone by the panel the
+  // step brings back (htmx has read the form's values before this event).
   document.addEventListener("htmx:beforeRequest", (event) => {
     const form = event.target.closest && event.target.closest("form");
     if (form && form.dataset.busy === "1") {
       event.preventDefault();
     } else if (form) {
       form.dataset.busy = "1";
+      form.setAttribute("aria-busy", "true");
+      for (const field of form.elements) {
+        if (!field.disabled) {
+          field.disabled = true;
+          field.dataset.busyDisabled = "1";
+        }
+      }
     }
   });
   document.addEventListener("htmx:afterRequest", (event) => {
     const form = event.target.closest && event.target.closest("form");
     if (form) {
       delete form.dataset.busy;
+      form.removeAttribute("aria-busy");
+      for (const field of form.querySelectorAll("[data-busy-disabled]")) {
+        field.disabled = false;
+        delete field.dataset.busyDisabled;
+      }
     }
   });
   // The round clock counts down between page loads (the server's figure is the truth).
