@@ -39,6 +39,9 @@ def test_the_projector_shows_the_pairings_and_the_standings_by_name(
         assert str(seat.player) in page
     assert "projector.js" in page  # it switches panels and polls by itself
     assert 'data-poll-url="' in page
+    # And only the first panel shows before the script runs (no flash of every panel)
+    assert 'data-panel="pairings-1" aria-labelledby' in page
+    assert 'data-panel="standings-1" hidden' in page
 
 
 def test_the_projector_reads_in_english_under_the_english_prefix(
