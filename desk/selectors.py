@@ -26,6 +26,7 @@ from allfives import side_of, sides_of
 from league.models import Entry, ResultKind, Round, Table, Tournament
 from league.services.clock import round_clock_remaining, round_time_limit
 from matches.models import Match
+from matches.selectors import TableOffline, tables_offline
 from standings.display import format_number
 from standings.models import Standings
 from standings.selectors import standings_rows
@@ -76,6 +77,8 @@ class BoardTable:
     has_hands: bool = False
     #: The round clock: time was called at this table's match after this many hands.
     time_called_after: int | None = None
+    #: The table's phone reported hands it could not send yet ("offline since 14.02").
+    offline: TableOffline | None = None
 
     @property
     def status_label(self) -> str:
@@ -158,6 +161,7 @@ def round_board(*, round: Round | None) -> Board:
             unconfirmed_count=Count("hands", filter=Q(hands__confirmed_at__isnull=True)),
         )
     }
+    offline = tables_offline(table_ids=[t.pk for t in tables])
     now = timezone.now()
     slug, number = round.tournament.slug, round.number
     is_public = round.status != Round.Status.DRAFT
@@ -216,6 +220,7 @@ def round_board(*, round: Round | None) -> Board:
                 result_kind=kind,
                 has_hands=bool(match and match.hands_count),
                 time_called_after=match.time_called_after if match else None,
+                offline=offline.get(table.pk) if status != "finished" else None,
             )
         )
     byes = tuple(e.display_name for e in round.byes.select_related("player", "partnership"))

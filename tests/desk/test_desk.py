@@ -5,6 +5,7 @@ check-in and withdrawals."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -19,6 +20,8 @@ from league.models import Entry, Player, Round, Table, Tournament
 from league.services.registration import entry_check_in, entry_withdraw
 from league.services.rounds import round_close, round_create, round_publish
 from matches.services.hands import hand_dispute
+from matches.services.lifecycle import match_for_table
+from matches.services.offline import device_queue_report
 from tests.desk.conftest import (
     FINISHING_HAND,
     OPENING_HAND,
@@ -314,6 +317,38 @@ def test_the_board_shows_a_disputed_table_and_one_waiting_for_confirmation(
     hand_dispute(match=match, number=1, version=match.version, user=other_side)
     statuses = {t.number: t.status for t in round_board(round=round).tables}
     assert statuses == {1: "confirming", 2: "disputed"}
+
+
+def test_the_board_shows_a_table_whose_phone_is_offline_since_its_oldest_waiting_hand(
+    desk: Client, tournament: Tournament, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Given a published round whose table 2's phone reported, on reconnecting a moment,
+    # two hands kept since 14.02 (Jakarta) that it could not send yet
+    round = _paired(tournament, django_capture_on_commit_callbacks)
+    round_publish(round=round)
+    second = round.tables.get(number=2)
+    device_queue_report(
+        match=match_for_table(table=second),
+        device="telepon-meja-2",
+        queued_count=2,
+        offline_since=datetime(2026, 12, 1, 7, 2, tzinfo=UTC),
+    )
+    # When the organiser looks at the board
+    fragment = desk.get(_url("board", tournament)).content.decode()
+    # Then table 2, and only table 2, reads as offline since 14.02 with two hands waiting
+    note = re.search(r'data-testid="offline-(\d+)">([^<]+)<', fragment)
+    assert note is not None
+    assert int(note.group(1)) == second.pk
+    assert note.group(2) == "Offline sejak 14.02 · 2 ronde menunggu di ponsel meja"
+    assert fragment.count('data-testid="offline-') == 1
+    # And once the phone has sent them, the note goes
+    device_queue_report(
+        match=match_for_table(table=second),
+        device="telepon-meja-2",
+        queued_count=0,
+        offline_since=None,
+    )
+    assert 'data-testid="offline-' not in desk.get(_url("board", tournament)).content.decode()
 
 
 def test_the_board_fragment_polls_while_tables_play_and_reads_in_indonesian(
