@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export import fields, resources
 from import_export.admin import ImportExportModelAdmin
-from import_export.widgets import ForeignKeyWidget
+from import_export.widgets import BooleanWidget, ForeignKeyWidget
 
 from league.admin.base import HistoryAdmin, TournamentScopedAdmin, formset_save, instance_adopt
 from league.admin.fields import PlacingPointsField, TiebreakOrderField
@@ -67,7 +67,10 @@ class EntryResource(resources.ModelResource):
         attribute="partnership",
         widget=ForeignKeyWidget(Partnership, field="slug"),
     )
-    is_withdrawn = fields.Field(column_name="is_withdrawn", attribute="is_withdrawn", readonly=True)
+    #: 1 or 0, as the file has it: the same in every language (never Python's "False").
+    is_withdrawn = fields.Field(
+        column_name="is_withdrawn", attribute="is_withdrawn", readonly=True, widget=BooleanWidget()
+    )
 
     class Meta:
         model = Entry

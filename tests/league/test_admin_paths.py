@@ -6,6 +6,8 @@ The JSON-list fields are edited as lists and numbers; seats are counted from 1."
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 import pytest
@@ -171,6 +173,12 @@ def test_entries_imported_by_csv_get_their_members(client: Client) -> None:
     preview = _csv_import(client, "entry", "tournament,player,seed\npiala,ani,1\npiala,budi,2\n")
     assert preview.status_code == 200 and preview.context["confirm_form"] is not None
     assert not Entry.objects.filter(tournament=tournament).exists()
+    # And the preview's withdrawn column reads 0, not Python's English "False"
+    rows = re.findall(r"<tr class=\"new\">(.*?)</tr>", preview.content.decode(), re.S)
+    assert len(rows) == 2
+    for row in rows:
+        cells = [re.sub(r"<[^>]+>|\s", "", c) for c in re.findall(r"<td.*?</td>", row, re.S)]
+        assert cells[-1] == "0", cells
     assert _csv_confirm(client, "entry", preview).status_code == 302
     members = EntryMember.objects.filter(tournament=tournament)
     assert set(members.values_list("player_id", flat=True)) == {ani.pk, budi.pk}
