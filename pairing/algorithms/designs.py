@@ -334,10 +334,10 @@ def _is_prime(n: int) -> bool:
 @cache
 def kirkman_two_levels(q: int) -> tuple[Round, ...]:
     """A Kirkman triple system on 2q + 1 players for a prime q = 7 (mod 12), built
-    cyclotomically on Z_q x {0, 1} plus a fixed point (after Ray-Chaudhuri and Wilson):
-    point x of level i is numbered i*q + x, the fixed point 2q. With Q the non-zero squares
-    (-1 is not one, as q = 3 mod 4) and e a cube root of 1 (a square, as q = 1 mod 6), the
-    base round holds {fixed, 0, q}; {s, s*b, q + s*c} for each s in Q; and
+    cyclotomically on Z_q x {0, 1} plus a fixed point: point x of level i is numbered
+    i*q + x, the fixed point 2q. With Q the non-zero squares (-1 is not one, as
+    q = 3 mod 4) and e a cube root of 1 (a square, as q = 1 mod 6), the base round holds
+    {fixed, 0, q}; {s, s*b, q + s*c} for each s in Q; and
     {q + x, q + e*x, q + e*e*x} for x in Q up to factors of e. Non-squares b and c with
     (c - 1)/(c - b) a non-square make it work: level 0 is Q and b*Q, level 1 c*Q and Q;
     the level-0 differences are +-(b - 1)*Q, the level-1 ones (1 - e)*Q times the sixth
