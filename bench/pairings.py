@@ -12,6 +12,9 @@ figures; not a test.
   rounds still to come. Required: no repeated meeting.
 - *round robin*: 27 players at three-player tables (and 16 at four; whist schedules for
   8, 12 and 16). Required: every pair exactly once.
+- *round robins drawn*: the round robins where a design or a published social-golfer
+  schedule exists, drawn round by round through the dispatcher as a tournament would.
+  Required: no pair meets twice.
 
 Times are this process's CPU seconds (so that other work on the machine does not count
 against the algorithms), wall seconds alongside. Exits 1 if a requirement is missed.
@@ -44,6 +47,17 @@ from pairing.algorithms import (
     swiss_pair,
     whist_schedule,
 )
+from pairing.algorithms.designs import (
+    _data,
+    affine_resolution,
+    golf_schedule,
+    kirkman_resolution,
+    kirkman_two_levels,
+    resolvable_four,
+    resolvable_four_three_levels,
+    rotational_resolution,
+)
+from pairing.algorithms.dispatch import DrawField, EarlierRound, _group_round_robin, draw_compute
 
 SWISS_REQUIRED, SWISS_AIM = 5.0, 1.5
 ROTATING_REQUIRED = 10.0
@@ -193,21 +207,17 @@ def round_robins() -> None:
     print("  case                              cpu s  rounds  repeats  optimum  construction")
     cases: list[tuple[str, int, Callable[[], Schedule]]] = []
     for n, size, rounds in (
-        (21, 3, 10),
-        (27, 3, 13),
-        (33, 3, 16),
-        (45, 3, 22),
-        (63, 3, 31),
-        (16, 4, 5),
-        (28, 4, 9),
-        (40, 4, 13),
-        (52, 4, 17),
-        (64, 4, 21),
+        *((n, 3, (n - 1) // 2) for n in range(9, 64, 6)),
+        *((n, 4, (n - 1) // 3) for n in range(16, 65, 12)),
         (32, 4, 7),
         (32, 4, 9),
+        (32, 4, 10),
+        (36, 4, 9),
+        (36, 4, 11),
     ):
-        # 0 where a design exists; 32 at four: social-golfer schedules with no repeat are
-        # published for up to 10 rounds.
+        # 0 where a design exists (every Kirkman system and resolvable design with tables
+        # of four); 32 and 36 at four: social-golfer schedules with no repeat are published
+        # for 10 and 11 rounds, the most a player can have without meeting anyone twice.
         cases.append(
             (
                 f"{n} players at {size}, {rounds} rounds",
@@ -256,6 +266,69 @@ def round_robins() -> None:
         )
 
 
+def round_robins_drawn() -> None:
+    print("\n== round robins drawn round by round through the dispatcher (byes refused)")
+    print("  case                              cpu s  wall s  repeats  optimum")
+    for n, size, rounds in (
+        (21, "3", 10),
+        (33, "3", 16),
+        (39, "3", 19),
+        (28, "4", 9),
+        (40, "4", 13),
+        (32, "4", 9),
+        (32, "4", 10),
+        (36, "4", 11),
+    ):
+        name = f"{n} players at {size}, {rounds} rounds"
+        _forget_built_designs()  # timed from cold: the design is built as well as drawn
+        draws, cpu, wall = timed(partial(_draw_round_robin, n, size, rounds))
+        met = Counter(
+            frozenset(p) for d in draws for t in d.tables for p in combinations(t.seats, 2)
+        )
+        repeats = sum(c - 1 for c in met.values())
+        verdict = require(repeats == 0, f"round robin drawn, {name}")
+        print(f"  {name:32}  {cpu:5.2f}  {wall:6.2f}  {repeats:7}  {0:7}  {verdict}")
+
+
+def _forget_built_designs() -> None:
+    for built in (
+        _data,
+        affine_resolution,
+        kirkman_resolution,
+        kirkman_two_levels,
+        resolvable_four,
+        resolvable_four_three_levels,
+        rotational_resolution,
+        golf_schedule,
+        _group_round_robin,
+    ):
+        built.cache_clear()
+
+
+def _draw_round_robin(n: int, table_size: str, rounds: int) -> list[Draw]:
+    draws: list[Draw] = []
+    history = History()
+    for number in range(1, rounds + 1):
+        field = DrawField(
+            format="round_robin",
+            table_size=table_size,
+            allow_byes=False,
+            tournament_seed=11,
+            rounds_count=rounds,
+            round_number=number,
+            entrants=tuple(Entrant(i, 0, rank=i + 1) for i in range(n)),
+            history=history,
+            earlier_rounds=tuple(
+                EarlierRound(k, tuple(t.seats for t in d.tables), frozenset(d.byes))
+                for k, d in enumerate(draws, start=1)
+            ),
+        )
+        draw = draw_compute(field, seed=number)
+        draws.append(draw)
+        history = history.with_tables(draw.tables)
+    return draws
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-full", action="store_true", help="skip the all-pairs blossom")
@@ -267,6 +340,7 @@ def main() -> int:
     group_swiss(64)
     group_swiss(32)
     round_robins()
+    round_robins_drawn()
     print("\nall requirements met" if not failures else f"\nMISSED: {', '.join(failures)}")
     return 1 if failures else 0
 

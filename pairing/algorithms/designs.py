@@ -327,14 +327,124 @@ def tripled(rounds: tuple[Round, ...], players: int) -> tuple[Round, ...]:
     return _checked_resolution(tuple(out), 3 * players)
 
 
+def _is_prime(n: int) -> bool:
+    return n > 1 and all(n % d for d in range(2, int(n**0.5) + 1))
+
+
+@cache
+def kirkman_two_levels(q: int) -> tuple[Round, ...]:
+    """A Kirkman triple system on 2q + 1 players for a prime q = 7 (mod 12), built
+    cyclotomically on Z_q x {0, 1} plus a fixed point: point x of level i is numbered
+    i*q + x, the fixed point 2q. With Q the non-zero squares (-1 is not one, as
+    q = 3 mod 4) and e a cube root of 1 (a square, as q = 1 mod 6), the base round holds
+    {fixed, 0, q}; {s, s*b, q + s*c} for each s in Q; and
+    {q + x, q + e*x, q + e*e*x} for x in Q up to factors of e. Non-squares b and c with
+    (c - 1)/(c - b) a non-square make it work: level 0 is Q and b*Q, level 1 c*Q and Q;
+    the level-0 differences are +-(b - 1)*Q, the level-1 ones (1 - e)*Q times the sixth
+    roots of 1, the differences across levels (c - 1)*Q and (c - b)*Q: each non-zero
+    element once. Adding x in Z_q to every point but the fixed one gives the q rounds."""
+    if not _is_prime(q) or q % 12 != 7:
+        raise ValueError(f"the two-level Kirkman construction needs a prime q = 7 mod 12, not {q}")
+    squares = sorted({x * x % q for x in range(1, q)})
+    cube_root = next(e for e in range(2, q) if pow(e, 3, q) == 1)
+    b, c = next(
+        (b, c)
+        for b in range(2, q)
+        for c in range(2, q)
+        if b not in squares
+        and c not in squares
+        and c != b
+        and (c - 1) * pow(c - b, -1, q) % q not in squares
+    )
+    base: list[list[int]] = [[2 * q, 0, q]]
+    base += [[s, s * b % q, q + s * c % q] for s in squares]
+    seen: set[int] = set()
+    for x in squares:
+        if x not in seen:
+            orbit = [x, x * cube_root % q, x * cube_root * cube_root % q]
+            seen.update(orbit)
+            base.append([q + y for y in orbit])
+    entry = {"q": q, "levels": 2, "k": 3, "fixed_point": True, "base": base, "fixed_classes": []}
+    return develop_leveled(entry, 2 * q + 1)
+
+
+def symmetric_starter(group: Group) -> list[tuple[int, int]] | None:
+    """Pairs (x, y) of elements of a group of odd order whose classes {x, -x}, {y, -y}
+    take every class once, and whose classes {y - x, -(y - x)} and {y + x, -(y + x)} take
+    every class once too; None when there are none (found by backtracking over a handful
+    of classes)."""
+    if group.order % 2 == 0:
+        return None
+    neg = [group.sub(0, x) for x in range(group.order)]
+    canon = [min(x, neg[x]) for x in range(group.order)]
+
+    def pair(free: list[int], used: frozenset[int]) -> list[tuple[int, int]] | None:
+        if not free:
+            return []
+        a = free[0]
+        for b in free[1:]:
+            for y in (b, neg[b]):
+                d1, d2 = canon[group.sub(y, a)], canon[group.add(y, a)]
+                if 0 in (d1, d2) or d1 == d2 or d1 in used or d2 in used:
+                    continue
+                rest = pair([c for c in free if c not in (a, b)], used | {d1, d2})
+                if rest is not None:
+                    return [(a, y), *rest]
+        return None
+
+    return pair(sorted({canon[x] for x in range(1, group.order)}), frozenset())
+
+
+@cache
+def resolvable_four_three_levels(moduli: tuple[int, ...]) -> tuple[Round, ...] | None:
+    """A resolvable (3m + 1, 4, 1) design on G x {0, 1, 2} plus a fixed point, G the group
+    of odd order m with ``moduli`` (point x of level i numbered i*m + x, the fixed point
+    3m), from a symmetric starter (see ``symmetric_starter``): the base round holds
+    {fixed, 0, m, 2m} and, for each starter pair (x, y) and level i, the table
+    {x, -x on level i; y, -y on level i + 1 (mod 3)}. Each level's non-zero points are
+    the classes of the x and the y, once; its own differences +-2x and +-2y, once each;
+    and the differences from a level to the next +-(y - x), +-(y + x), once each. Adding
+    g in G to every point but the fixed one gives the m rounds. None when G has no
+    starter."""
+    group = Group(moduli)
+    m = group.order
+    starter = symmetric_starter(group)
+    if starter is None:
+        return None
+    fixed = 3 * m
+    first: list[tuple[int, ...]] = [(fixed, 0, m, 2 * m)]
+    for x, y in starter:
+        for i in range(3):
+            j = (i + 1) % 3
+            first.append((i * m + x, i * m + group.sub(0, x), j * m + y, j * m + group.sub(0, y)))
+    rounds = tuple(
+        tuple(
+            sorted(
+                tuple(sorted(p if p == fixed else (p // m) * m + group.add(p % m, g) for p in t))
+                for t in first
+            )
+        )
+        for g in range(m)
+    )
+    return _checked_resolution(rounds, 3 * m + 1)
+
+
+def _single_table(players: int) -> tuple[Round, ...]:
+    """One round at one table: the whole design when the field fills a single table."""
+    return (((*range(players),),),)
+
+
 @cache
 def kirkman_resolution(players: int) -> tuple[tuple[Round, ...], str] | None:
     """A Kirkman triple system on ``players`` (every pair once at tables of three in
     (players - 1)/2 rounds), with the name of its construction; None when none is built.
-    Affine geometries for powers of 3, the PG(3, 2) packing for 15, kept base blocks
-    (1-rotational or on levels), and tripling a smaller one."""
+    One table for 3, affine geometries for powers of 3, the PG(3, 2) packing for 15, kept
+    base blocks (1-rotational or on levels), tripling a smaller one, and the cyclotomic
+    construction on two levels for 2q + 1 with q a prime = 7 (mod 12)."""
     if players % 6 != 3:
         return None
+    if players == 3:
+        return _single_table(3), "one table of three"
     if has_affine_resolution(players, 3):
         dim = 2
         while 3**dim < players:
@@ -351,15 +461,22 @@ def kirkman_resolution(players: int) -> tuple[tuple[Round, ...], str] | None:
     smaller = kirkman_resolution(players // 3) if players % 9 == 0 else None
     if smaller is not None:
         return tripled(smaller[0], players // 3), f"tripled KTS({players // 3})"
+    q = (players - 1) // 2
+    if _is_prime(q) and q % 12 == 7:
+        return kirkman_two_levels(q), f"cyclotomic KTS({players}) on two levels over Z_{q}"
     return None
 
 
 @cache
 def resolvable_four(players: int) -> tuple[tuple[Round, ...], str] | None:
     """A resolvable (v, 4, 1) design (every pair once at tables of four in (v - 1)/3
-    rounds), with the name of its construction; None when none is built."""
+    rounds), with the name of its construction; None when none is built. One table for 4,
+    affine geometries for powers of 4, kept base blocks (1-rotational or on levels), and a
+    symmetric starter on three levels over a group of order (v - 1)/3."""
     if players % 12 != 4:
         return None
+    if players == 4:
+        return _single_table(4), "one table of four"
     if has_affine_resolution(players, 4):
         dim = 2
         while 4**dim < players:
@@ -371,7 +488,21 @@ def resolvable_four(players: int) -> tuple[tuple[Round, ...], str] | None:
     entry = _data("leveled.json").get(str(players))
     if entry is not None and entry["k"] == 4:
         return develop_leveled(entry, players), f"resolvable ({players}, 4, 1) design on levels"
+    order = (players - 1) // 3
+    for moduli in _groups_of_order(order):
+        rounds = resolvable_four_three_levels(moduli)
+        if rounds is not None:
+            group = " x ".join(f"Z_{m}" for m in moduli)
+            return rounds, f"resolvable ({players}, 4, 1) design: symmetric starter over {group}"
     return None
+
+
+def _groups_of_order(order: int) -> list[tuple[int, ...]]:
+    """The cyclic group of this order, then Z_p x Z_(order/p) for each prime p whose
+    square divides it."""
+    out: list[tuple[int, ...]] = [(order,)]
+    out += [(p, order // p) for p in range(2, order) if _is_prime(p) and order % (p * p) == 0]
+    return out
 
 
 # -- published social-golfer schedules ------------------------------------------------------
@@ -380,8 +511,10 @@ def resolvable_four(players: int) -> tuple[tuple[Round, ...], str] | None:
 @cache
 def golf_schedule(players: int) -> tuple[tuple[Round, ...], str] | None:
     """A published social-golfer schedule for ``players`` at tables of four (no pair
-    shares a table twice, though not every pair meets), kept as data and checked on load;
-    None when none is kept."""
+    shares a table twice, though not every pair meets), kept as data with its source and
+    checked on load; None when none is kept. Kept: 32 players for 10 rounds and 36 for
+    11, the most possible (a player meets three new players a round: 3 * 11 > 31 and
+    3 * 12 > 35), from A. Miller et al.'s social-golfer solutions."""
     entry = _data("golf.json").get(str(players))
     if entry is None:
         return None

@@ -8,10 +8,11 @@ rounds with the seats swapped.
 
 At three- or four-player tables the aim is that each pair shares a table as close to once
 as possible. Where an exact design exists it is used (see ``designs.py``): a Kirkman
-triple system for every count 9, 15, 21, ..., 63 at 3-player tables ((n - 1)/2 rounds),
-a resolvable (n, 4, 1) design for 16, 28, 40, 52 and 64 at 4-player tables ((n - 1)/3
-rounds), and the published social-golfer schedules (32 and 36 players at tables of four,
-no pair twice, for as many rounds as they have). Otherwise the
+triple system for every count 3, 9, 15, ..., 63 at 3-player tables ((n - 1)/2 rounds),
+a resolvable (n, 4, 1) design for 4, 16, 28, 40, 52 and 64 at 4-player tables
+((n - 1)/3 rounds), and the published social-golfer schedules (32 players at tables of
+four for 10 rounds and 36 for 11, no pair twice: the most rounds either can have, as each
+round a player meets three new players). Otherwise the
 multi-round tabu search of ``schedule_search.py`` spreads the meetings, and the
 schedule's report says how close it came: pairs unmet and meetings beyond the first,
 against the least any schedule of the same shape could have.
