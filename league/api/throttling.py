@@ -12,26 +12,19 @@ cache is away, nothing is counted and nobody is refused.
 
 from __future__ import annotations
 
-import logging
-
-from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 
-from league.addresses import client_address
+from league.address_counters import AddressCounter
 
-log = logging.getLogger(__name__)
-KEY = "api-token-failures:{address}"
-
-
-def _limit() -> int:
-    return int(getattr(settings, "API_TOKEN_FAILURE_LIMIT", 20))
-
-
-def _window() -> int:
-    return int(getattr(settings, "API_TOKEN_FAILURE_WINDOW", 600))
+FAILURES = AddressCounter(
+    key="api-token-failures:{address}",
+    limit_setting="API_TOKEN_FAILURE_LIMIT",
+    default_limit=20,
+    window_setting="API_TOKEN_FAILURE_WINDOW",
+    default_window=600,
+)
 
 
 class TokenGuessing(exceptions.Throttled):
@@ -41,22 +34,10 @@ class TokenGuessing(exceptions.Throttled):
 
 def token_guessing_check(request: HttpRequest) -> None:
     """Refuse (429) a token request from an address past the failure limit."""
-    try:
-        failures = cache.get(KEY.format(address=client_address(request)), 0)
-    except Exception:  # the cache is away: fail open, as the rate throttles do
-        log.warning("token guessing throttle: cache unavailable", exc_info=True)
-        return
-    if int(failures) >= _limit():
-        raise TokenGuessing(wait=_window())
+    if FAILURES.is_exceeded(request):
+        raise TokenGuessing(wait=FAILURES.window)
 
 
 def token_guessing_record(request: HttpRequest) -> None:
     """Count one failed token authentication against the request's address."""
-    key = KEY.format(address=client_address(request))
-    try:
-        if not cache.add(key, 1, timeout=_window()):
-            cache.incr(key)
-    except ValueError:  # expired between add and incr: start a new window
-        cache.add(key, 1, timeout=_window())
-    except Exception:  # the cache is away: fail open
-        log.warning("token guessing throttle: cache unavailable", exc_info=True)
+    FAILURES.record(request)
