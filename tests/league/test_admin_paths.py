@@ -7,7 +7,6 @@ The JSON-list fields are edited as lists and numbers; seats are counted from 1."
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 import pytest
