@@ -2,7 +2,7 @@
 
 With a deal every hand and the boneyard are known, so a recorded hand is a
 fixed sequence of plays, draws and passes that either keeps every rule or
-does not. `replay_dealt_hand` walks it with the state in local variables (tile
+does not. `_replay_moves` walks it with the state in local variables (tile
 masks, the four open ends, the spinner) instead of through `HandState` and
 `Layout`, and accepts a move only when every check that `HandState.play`,
 `draw` and `pass_turn` make passes. At the first move it is not sure of — a
@@ -12,11 +12,33 @@ without having touched the match; `allfives.scoresheet` then replays the hand
 through `HandState`, which names the error exactly. So this loop only ever
 decides *that* a hand is right, never *why* one is wrong, and its result is
 the same report the checked replay gives (the tests compare the two on random
-and on corrupted scoresheets).
+and on corrupted scoresheets, verdicts and their JSON text alike).
+
+Two callers share the loop:
+
+- `replay_dealt_hand` gives `replay` the hand's `HandReport` and brings its
+  `MatchState` up to date;
+- `check_dealt` judges a whole document whose every hand has its deal and
+  writes the verdict's JSON objects directly, with no `HandReport` or
+  `MatchReport` built only to be serialised. It keeps the sides' totals, the
+  winners and the next leader as `MatchState` does (`add_hand_points`,
+  `settle`, `end_hand`: the loop stops a hand at the play that reaches a
+  target, so only the settlement can carry a side there otherwise) and writes
+  each object as `HandReport.to_json` and `MatchReport.to_json` would, keys in
+  the same order. Anything else — a tally hand, a hand without its deal, a
+  wrong leader, a finished match with more hands, any move the loop is not sure
+  of — and it returns None, and `check` replays the document from the start.
 
 The layout's count is kept as in `allfives.layout` (R8-R11): each end's
 contribution apart from the spinner's, which leaves the count once both of the
 spinner's straight sides hold a tile (and the branches open with its pips).
+
+A block (R16) needs an empty boneyard and nobody holding a tile that fits. The
+loop does not look for one after every play: in a blocked hand no play and no
+draw is legal, so only passes can follow a block, and the loop looks for one
+at the first pass with the boneyard empty (a pass that the block makes one of
+the closing passes) and when the moves run out; either is where the checked
+replay's block stands, the position right after the last play or draw.
 """
 
 from __future__ import annotations
