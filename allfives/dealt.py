@@ -298,8 +298,10 @@ def _replay_moves(
             for seat, (is_tiles, value) in parse_left(left_given, players).items():
                 if value != (hands[seat] if is_tiles else mask_pips(hands[seat])):
                     return None
-    except (KeyError, TypeError, IndexError, AttributeError):
-        return None  # a shape the loop does not expect: the checked replay reads it
+    except (KeyError, TypeError, IndexError, AttributeError, AllFivesError):
+        # A shape the loop does not expect, or a ``left`` that `parse_left` refuses:
+        # the checked replay reads it and names the error where it stands.
+        return None
     return plays, gains, hands, end
 
 

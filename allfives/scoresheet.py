@@ -230,9 +230,9 @@ def _check_dealt(document: object) -> dict[str, object] | None:
         return None
     try:
         rules = _read_rules(document.get("rules"))
+        return check_dealt(hands, players, rules)
     except AllFivesError:
-        return None
-    return check_dealt(hands, players, rules)
+        return None  # `replay` names it, with the hand and move where it stands
 
 
 def _replay_hand(hand: object, match: MatchState) -> HandReport:

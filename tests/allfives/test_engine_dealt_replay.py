@@ -154,6 +154,10 @@ def test_corrupted_scoresheets_get_the_checked_replays_verdict(
             mutation(hand["moves"], rng)
             if rng.random() < 0.1:
                 hand["left"] = {str(rng.randrange(players)): rng.randrange(60)}
+            elif rng.random() < 0.05:  # a ``left`` of the wrong shape
+                hand["left"] = rng.choice(
+                    [{"9": 1}, {"0": "x"}, [1], {"0": ["9-9"]}, {"0": ["0-0", "0-0"]}]
+                )
             # When they are checked with and without the fast path
             fast = check(corrupted)
             # Then the two verdicts agree exactly, error and message included
