@@ -20,7 +20,8 @@ and reads and writes the scoresheet of docs/scoresheet.md. One module per concep
   (tile-by-tile and tally entry) and what they report; `went_out` (R16);
   `winner_json` (a match's ``winner``, both sides' names for a tie);
 - `dealt` — the fast path of a hand with its deal: one tight loop that accepts
-  a right hand and hands anything else to the checked replay;
+  a right hand and hands anything else to the checked replay, and `check`'s
+  verdict on a document of such hands written as JSON directly;
 - `strategies`, `simulate` — simulated players and matches; `cli` — ``python -m allfives``;
 - `tally_marks` — the traditional paper tally (R23).
 

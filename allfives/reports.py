@@ -11,24 +11,28 @@ while the match goes on. Besides the fixed fields the output adds, per hand,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypedDict
+from typing import Final, Literal, NamedTuple, TypedDict
 
 from allfives.rules import Rules
 
 __all__ = [
+    "SIDE_KEYS",
     "HandReport",
     "HandResult",
     "MatchReport",
     "PlayJson",
     "PlayReport",
     "PlayRow",
+    "sides_json",
     "winner_json",
 ]
 
 HandResult = Literal["domino", "blocked", "target"]
-_SIDE_KEYS = ("0", "1", "2", "3")
+#: The sides' names in JSON, by side.
+SIDE_KEYS: Final = ("0", "1", "2", "3")
+_SIDE_KEYS = SIDE_KEYS
 
 
 def winner_json(winners: Sequence[int]) -> int | list[str] | None:
@@ -56,7 +60,8 @@ class PlayReport(NamedTuple):
         return {"move": self.move, "seat": self.seat, "count": self.count, "points": self.points}
 
 
-def _sides_json(points_x2: dict[int, int]) -> dict[str, int | float]:
+def sides_json(points_x2: Mapping[int, int]) -> dict[str, int | float]:
+    """Half-points per side as the JSON object of sides' names to points."""
     # Inline points_json: this runs for every hand that check reports.
     return {
         _SIDE_KEYS[side]: points >> 1 if not points & 1 else points / 2
@@ -190,8 +195,8 @@ def _hand_json(hand: HandReport, share: bool) -> dict[str, object]:
         "plays": plays,
         "end": hand.end,
         "hand_winner": list(hand.hand_winner),
-        "bonus": _sides_json(hand.bonus_x2),
-        "points": _sides_json(hand.points_x2),
+        "bonus": sides_json(hand.bonus_x2),
+        "points": sides_json(hand.points_x2),
         "leader": hand.leader,
         "mode": hand.mode,
     }
@@ -230,7 +235,7 @@ class MatchReport:
         verdict: dict[str, object] = {
             "ok": True,
             "hands": [_hand_json(hand, share) for hand in self.hands],
-            "totals": _sides_json(self.totals_x2),
+            "totals": sides_json(self.totals_x2),
             "winner": self.winner,
             "finished": self.finished,
             "next_leader": self.next_leader,

@@ -36,14 +36,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from allfives.dealt import replay_dealt_hand
+from allfives.dealt import check_dealt, replay_dealt_hand
 from allfives.entry import parse_left, read_deal
 from allfives.errors import AllFivesError, engine_error
 from allfives.hand import HandState
 from allfives.layout import END_INDEX
 from allfives.match import MatchState
 from allfives.reports import HandReport, MatchReport
-from allfives.rules import Rules, check_players, side_of, sides_of
+from allfives.rules import PLAYER_COUNTS, Rules, check_players, side_of, sides_of
 from allfives.tally import replay_tally_hand
 from allfives.tiles import TEXT_INFO
 
@@ -105,9 +105,10 @@ def format_check(document: Mapping[str, object], *, required: bool = False) -> N
         raise _bad("wrong_format", value=shown)
 
 
-#: Rule sets already read, by the text of a ``rules`` object made only of plain dicts,
-#: strings and ints (whose text, then, tells them apart exactly); at most 64.
-_RULES_READ: Final[dict[str, Rules]] = {}
+#: Rule sets already read: (a copy of a ``rules`` object made only of plain dicts,
+#: strings and ints, its `Rules`); at most 16. Between two such objects ``==`` is
+#: exact (no ``1 == 1.0`` or ``1 == True`` can arise), so an equal one reads the same.
+_RULES_READ: Final[list[tuple[dict[str, object], Rules]]] = []
 
 
 def _read_rules(obj: object) -> Rules:
@@ -123,13 +124,14 @@ def _read_rules(obj: object) -> Rules:
                     return Rules.from_json(obj)
         elif type(value) is not str and type(value) is not int:
             return Rules.from_json(obj)
-    text = repr(obj)
-    rules = _RULES_READ.get(text)
-    if rules is None:
-        rules = Rules.from_json(obj)
-        if len(_RULES_READ) >= 64:
-            _RULES_READ.clear()
-        _RULES_READ[text] = rules
+    for known, rules in _RULES_READ:
+        if known == obj:
+            return rules
+    rules = Rules.from_json(obj)
+    if len(_RULES_READ) >= 16:
+        _RULES_READ.clear()
+    copied = {key: dict(value) if type(value) is dict else value for key, value in obj.items()}
+    _RULES_READ.append((copied, rules))
     return rules
 
 
@@ -192,6 +194,9 @@ def check(document: object) -> dict[str, object]:
     'bad_players'
     """
     try:
+        verdict = _check_dealt(document)
+        if verdict is not None:
+            return verdict
         return replay(document).to_json(share=True)
     except AllFivesError as error:
         return {"ok": False, "error": error.to_json()}
@@ -202,6 +207,32 @@ def check(document: object) -> dict[str, object]:
             "internal_error", detail_code="engine_bug", kind=type(exc).__name__, why=str(exc)
         )
         return {"ok": False, "error": failure.to_json()}
+
+
+def _check_dealt(document: object) -> dict[str, object] | None:
+    """`check`'s verdict on a document whose every hand comes with its deal, by
+    `allfives.dealt.check_dealt`, or None for `replay` to judge it. Only a document
+    that `replay` reads without a doubt gets this far: a dict in this format, with
+    a valid player count, rule set and list of hands, that calls no time (R24)."""
+    if type(document) is not dict:
+        return None
+    given = document.get("format", FORMAT)
+    players = document.get("players")
+    hands = document.get("hands")
+    if (
+        type(given) is not str
+        or given != FORMAT
+        or type(players) is not int
+        or players not in PLAYER_COUNTS
+        or type(hands) is not list
+        or document.get("time_called_after") is not None
+    ):
+        return None
+    try:
+        rules = _read_rules(document.get("rules"))
+        return check_dealt(hands, players, rules)
+    except AllFivesError:
+        return None  # `replay` names it, with the hand and move where it stands
 
 
 def _replay_hand(hand: object, match: MatchState) -> HandReport:

@@ -17,6 +17,12 @@ rng is drawn on exactly as a play through `HandState` would draw on it. The
 tests play the same seeds through `HandState.apply` and `choose_move` and
 require the same scoresheets, move for move, and `check` accepts every one.
 
+The loop looks for a block (R16) only when the seat to move has no play and
+the boneyard is empty, not after every play: a block needs an empty boneyard
+and nobody holding a tile that fits, so the seat to move after the play or
+draw that blocks the hand is the first to meet it, before any move is
+recorded or any random number drawn, as `HandState` ends the hand there.
+
 A simulated scoresheet names the end of every play and the face of every
 draw, and leaves out the closing passes of a blocked hand.
 """
@@ -178,7 +184,9 @@ def play_match(
         order = sorted(_TILES, key=keys.__getitem__)
         dealt = [sorted(order[start:stop]) for start, stop in cuts]
         boneyard = order[players * size :]
-        hands = [sum(map(BIT.__getitem__, hand)) for hand in dealt]  # distinct tiles
+        # Comprehensions rather than map(BIT.__getitem__, ...): a tuple's bound
+        # __getitem__ is a slot wrapper, slower to call than the loop's own indexing.
+        hands = [sum([BIT[t] for t in hand]) for hand in dealt]  # distinct tiles
         totals = match.totals_x2
         points_x2 = [0] * len(totals)
         moves: list[dict[str, object]] = []
@@ -258,29 +266,33 @@ def play_match(
                     free_count -= 1
                     hands[seat] = hand | BIT[t]
                     add({"seat": seat, "draw": TEXT[t]})
-                    if not free_count:
-                        fits = _FITS[w] | _FITS[e] | _FITS[n] | _FITS[s]
-                        if not BIT[t] & fits:  # R16: the last tile drawn does not fit
-                            ended = not any(mask & fits for mask in hands)
-                else:  # R15: pass
-                    add({"seat": seat, **PASS_FIELD})
-                    seat = after[seat]
+                    continue
+                # R16: blocked when nobody holds a tile that fits. With the boneyard
+                # empty a block can only follow a play or the last draw, and the seat
+                # to move is the first to meet it, so it is seen here, before a pass.
+                fits = _FITS[w] | _FITS[e] | _FITS[n] | _FITS[s]
+                for mask in hands:
+                    if mask & fits:
+                        break
+                else:
+                    break
+                add({"seat": seat, **PASS_FIELD})  # R15: pass
+                seat = after[seat]
                 continue
             if len(options) == 1:
                 t, e = options[0]
             elif greedy[seat]:
                 # `choose_greedy`, with the count after each play as `Layout.count_after`.
-                t, e = options[0]
                 best_key = -1
-                for option in options:
-                    ot, oe = option
+                for ot, oe in options:
                     after_count = count - contrib[oe] + _GAIN[ot][pips[oe]]
                     if spin_ends and spin_ends >> oe & 1 and spin_ends != 3:
                         after_count -= spin_value  # the spinner's last straight side
                     key = SCORE[after_count] * 16 + PIPS[ot]
                     if key > best_key:
                         best_key = key
-                        t, e = option
+                        t = ot
+                        e = oe
             else:
                 t, e = options[int(random_() * len(options))]
             # Lay tile t on end e (Layout.place).
@@ -304,7 +316,7 @@ def play_match(
             else:
                 contrib[e] = outer
                 count += outer
-            left = hand ^ BIT[t]
+            left = hand - BIT[t]  # held, so its bit is set
             hands[seat] = left
             add({"seat": seat, "play": TEXT[t], "end": END_NAMES[e]})
             points = SCORE[count]
@@ -319,17 +331,10 @@ def play_match(
                 went_out = seat
                 break
             seat = after[seat]
-            if not free_count:  # R16: blocked when nobody holds a tile that fits
-                fits = _FITS[pips[0]] | _FITS[pips[1]] | _FITS[pips[2]] | _FITS[pips[3]]
-                for mask in hands:
-                    if mask & fits:
-                        break
-                else:
-                    ended = True
         hands_json.append(
             {
                 "leader": leader,
-                "deal": [list(map(TEXT.__getitem__, hand)) for hand in dealt],
+                "deal": [[TEXT[t] for t in hand] for hand in dealt],
                 "moves": moves,
             }
         )
@@ -402,7 +407,7 @@ def _play_match_with(
         hands_json.append(
             {
                 "leader": leader,
-                "deal": [list(map(TEXT.__getitem__, hand)) for hand in dealt],
+                "deal": [[TEXT[t] for t in hand] for hand in dealt],
                 "moves": moves,
             }
         )

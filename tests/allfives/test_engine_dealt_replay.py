@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import allfives.scoresheet
-from allfives import Rules, check
+from allfives import Rules, check, replay
 from allfives.simulate import simulate_matches
 
 Mutation = Callable[[list[dict[str, Any]], random.Random], None]
@@ -24,6 +24,7 @@ def checked_only(document: object, monkeypatch: pytest.MonkeyPatch) -> dict[str,
     """The verdict with the fast path switched off: every hand through `HandState`."""
     with monkeypatch.context() as patch:
         patch.setattr(allfives.scoresheet, "replay_dealt_hand", lambda *args: None)
+        patch.setattr(allfives.scoresheet, "check_dealt", lambda *args: None)
         return check(document)
 
 
@@ -126,9 +127,14 @@ def test_right_scoresheets_get_the_checked_replays_verdict(
     for document in documents(players, strategy):
         # When they are checked with and without the fast path
         fast = check(document)
-        # Then the verdicts are the same, and right
-        assert fast == checked_only(document, monkeypatch)
+        # Then the verdicts are the same, written alike (keys in the same order), and right
+        checked = checked_only(document, monkeypatch)
+        assert fast == checked
+        assert json.dumps(fast) == json.dumps(checked)
         assert fast["ok"] is True
+        # And the report of `replay`, whose hands take the fast replay one at a time,
+        # says the same
+        assert json.dumps(replay(document).to_json()) == json.dumps(checked)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -148,10 +154,16 @@ def test_corrupted_scoresheets_get_the_checked_replays_verdict(
             mutation(hand["moves"], rng)
             if rng.random() < 0.1:
                 hand["left"] = {str(rng.randrange(players)): rng.randrange(60)}
+            elif rng.random() < 0.05:  # a ``left`` of the wrong shape
+                hand["left"] = rng.choice(
+                    [{"9": 1}, {"0": "x"}, [1], {"0": ["9-9"]}, {"0": ["0-0", "0-0"]}]
+                )
             # When they are checked with and without the fast path
             fast = check(corrupted)
             # Then the two verdicts agree exactly, error and message included
-            assert fast == checked_only(corrupted, monkeypatch), mutation.__name__
+            checked = checked_only(corrupted, monkeypatch)
+            assert fast == checked, mutation.__name__
+            assert json.dumps(fast) == json.dumps(checked), mutation.__name__
             error = fast.get("error")
             outcomes.add(error["code"] if isinstance(error, dict) else "ok")
     # And the corruptions reached many different rules

@@ -10,6 +10,7 @@ from allfives import (
     DEFAULT_TARGETS,
     AllFivesError,
     Rules,
+    check,
     side_of,
 )
 from allfives.rules import check_players, side_seats, sides
@@ -103,3 +104,39 @@ def test_rules_are_frozen() -> None:
         rules.blocked_award = "difference"  # type: ignore[misc]
     with pytest.raises(TypeError):
         rules.targets[2] = 1  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("read", "equal"),
+    [
+        ({"targets": {"2": 60}}, {"targets": {"2": 60.0}}),
+        ({"targets": {"2": 1}}, {"targets": {"2": True}}),
+        ({"hand_sizes": {"2": 1}}, {"hand_sizes": {"2": 1.0}}),
+    ],
+)
+def test_a_rule_set_read_before_does_not_stand_for_an_equal_one_of_other_types(
+    read: dict[str, object], equal: dict[str, object]
+) -> None:
+    # Given a scoresheet whose rule set `check` has read, and one whose rule set
+    # compares equal to it but writes a number as a float or a boolean
+    hands = [{"leader": 0, "scores": [[0, 10]], "end": {"domino": 0}, "left": {"1": 0}}]
+    first = check({"players": 2, "rules": read, "hands": hands})
+    # When the second is checked
+    second = check({"players": 2, "rules": equal, "hands": hands})
+    # Then the first's rules were read, and the second's are refused as Rules refuses them
+    assert first["ok"] is True
+    assert second["ok"] is False
+    assert second["error"]["code"] == "bad_format"  # type: ignore[index]
+    with pytest.raises(AllFivesError):
+        Rules.from_json(equal)
+
+
+def test_a_rule_set_read_before_is_not_changed_by_its_document() -> None:
+    # Given a rule set that `check` has read
+    rules: dict[str, object] = {"targets": {"2": 60}}
+    hands = [{"leader": 0, "scores": [[0, 30]], "end": {"domino": 0}, "left": {"1": 0}}]
+    assert check({"players": 2, "rules": rules, "hands": hands})["finished"] is False
+    # When the caller changes that object and checks again
+    rules["targets"]["2"] = 30  # type: ignore[index]
+    # Then the new target counts
+    assert check({"players": 2, "rules": rules, "hands": hands})["finished"] is True

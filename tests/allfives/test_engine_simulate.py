@@ -199,9 +199,14 @@ def reference_match(players: int, rules: Rules, rng: random.Random, names: list[
     ],
 )
 def test_the_simulator_plays_what_the_checked_api_plays(players: int, names: list[str]) -> None:
-    # Given each seat's strategy, under the default rules and with three-tile hands to 60
+    # Given each seat's strategy, under the default rules, with three-tile hands to 60,
+    # and with every tile dealt (no boneyard: blocked hands) to 60
     seats = names * players if len(names) == 1 else names
-    for rules in (Rules(), Rules(targets={players: 60}, hand_sizes={players: 3})):
+    for rules in (
+        Rules(),
+        Rules(targets={players: 60}, hand_sizes={players: 3}),
+        Rules(targets={players: 60}, hand_sizes={players: 28 // players}),
+    ):
         for k in range(40):
             # When one seed plays a match in the simulator and through HandState
             simulated = play_match(
