@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from allfives import side_of
 from knockout.models import Bracket, BracketMatch
@@ -58,7 +59,7 @@ class BracketView:
 
 def _round_name(*, tables: int, index: int, per_table: int) -> str:
     if tables == 1:
-        return _("Final")
+        return pgettext("knockout round", "Final")
     if per_table == 2 and tables == 2:
         return _("Semi-finals")
     if per_table == 2 and tables == 4:
@@ -189,3 +190,13 @@ def bracket_matches_tied(*, tournament: Tournament) -> list[BracketMatch]:
         .order_by("table__number")
         if m.table is not None and m.table.result.is_tie
     ]
+
+
+def bracket_public(*, slug: str) -> tuple[Tournament, list[BracketView]] | None:
+    """A public (not draft) tournament's brackets, or None without a public knockout."""
+    tournament = (
+        Tournament.objects.exclude(status=Tournament.Status.DRAFT).filter(slug=slug).first()
+    )
+    if tournament is None or not tournament_has_knockout(tournament_id=tournament.pk):
+        return None
+    return tournament, tournament_brackets(tournament=tournament)
