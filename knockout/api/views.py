@@ -52,7 +52,7 @@ class BracketRoundSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 class BracketSerializer(serializers.Serializer):  # type: ignore[type-arg]
     section = serializers.ChoiceField(choices=["main", "plate"])
-    label = serializers.CharField()
+    name = serializers.CharField()
     entries_per_table = serializers.IntegerField()
     seeded_from = serializers.ChoiceField(choices=["standings", "ratings", "losers"])
     rounds = BracketRoundSerializer(many=True)
@@ -92,7 +92,7 @@ def _bracket(bracket: BracketView) -> dict[str, Any]:
     champion = bracket.champion
     return {
         "section": bracket.section,
-        "label": bracket.label,
+        "name": bracket.label,
         "entries_per_table": bracket.per_table,
         "seeded_from": bracket.seeded_from,
         "rounds": [

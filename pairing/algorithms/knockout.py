@@ -126,7 +126,8 @@ def fed_table(*, position: int, per_table: int = 2) -> tuple[int, int]:
 
 def tables_in_round(*, field: int, round_number: int, per_table: int = 2) -> int:
     """How many tables round ``round_number`` (from 1) has, byes counted as tables."""
-    return bracket_size(field=field, per_table=per_table) // per_table**round_number
+    divisor: int = per_table**round_number
+    return bracket_size(field=field, per_table=per_table) // divisor
 
 
 @dataclass(frozen=True, slots=True)
