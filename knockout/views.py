@@ -5,6 +5,7 @@ every match is decided."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -15,7 +16,7 @@ from knockout.selectors import BracketView, bracket_public
 from knockout.svg import bracket_drawing
 from league.models import Tournament
 
-POLL_SECONDS = 15
+POLL_SECONDS = 15  # unless the site's LIVE_REFRESH_SECONDS says otherwise
 STOP_POLLING = 286
 
 
@@ -37,7 +38,7 @@ def tournament_bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "title": _("Knockout: %(name)s") % {"name": tournament.name},
         "brackets": [(b, bracket_drawing(b)) for b in brackets],
         "is_polling": is_polling,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": int(getattr(settings, "LIVE_REFRESH_SECONDS", POLL_SECONDS)),
         "poll_url": request.get_full_path(),
         "json_url": reverse("api-tournament-bracket", kwargs={"slug": slug}),
     }
