@@ -102,6 +102,7 @@ class RuleSetSerializer(StrictModelSerializer):
             "hand_size_3",
             "hand_size_4",
             "blocked_award",
+            "knockout_tie",
             "club",
         ]
         extra_kwargs = {
