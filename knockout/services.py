@@ -106,6 +106,14 @@ def bracket_create(
         raise ValidationError(_("A knockout needs at least two entries."), code="too_few")
     first_number = (last.number if last is not None else 0) + 1
     needed = plan.rounds_count(field=len(seeded), per_table=per_table)
+    plate_field = sum(
+        len(t) - 1 for t in plan.first_round(field=len(seeded), per_table=per_table) if len(t) > 1
+    )
+    plate = plate and plate_field >= 2
+    if plate:
+        # The plate starts a round after the main bracket; at three per table it may
+        # need as many rounds as the main bracket, and so end a round later.
+        needed = max(needed, 1 + plan.rounds_count(field=plate_field, per_table=per_table))
     if first_number + needed - 1 > tournament.rounds_count:
         raise ValidationError(
             _(

@@ -204,6 +204,14 @@ def test_the_plate_takes_the_first_round_losers_and_plays_beside_the_main_bracke
     assert champion(tournament, "plate") == 9
 
 
+def test_a_plate_at_three_per_table_that_ends_a_round_later_needs_that_round() -> None:
+    tournament = seeded_tournament(9, table_size=Tournament.TableSize.THREE, rounds_count=2)
+    with pytest.raises(ValidationError) as few:
+        bracket_create(tournament=tournament, source="ratings", plate=True)
+    assert few.value.code == "too_few_rounds"
+    assert bracket_create(tournament=tournament, source="ratings").first_round_number == 1
+
+
 def test_no_plate_when_byes_leave_a_single_first_round_loser() -> None:
     tournament = seeded_tournament(5)
     bracket_create(tournament=tournament, source="ratings", plate=True)
@@ -292,3 +300,43 @@ def test_table_create_is_unchanged_for_paired_rounds() -> None:
         ],
     )
     assert not round.is_knockout
+
+
+@pytest.mark.parametrize(
+    ("entries", "table_size"),
+    [(2, "2"), (3, "2"), (5, "2"), (7, "2"), (12, "2"), (3, "3"), (4, "3"), (10, "3")],
+)
+def test_every_field_plays_out_with_one_match_fewer_than_entries_at_two(
+    entries: int, table_size: str
+) -> None:
+    """With the better seed always winning, seed 1 wins, every entry but the winner is
+    out exactly once, and each knockout round is one tournament round."""
+    tournament = seeded_tournament(entries, table_size=table_size)
+    bracket = bracket_create(tournament=tournament, source="ratings", third_place=True, plate=True)
+    rounds = run_to_the_end(tournament)
+    plate = Bracket.objects.filter(tournament=tournament, section="plate").first()
+    expected = plan_rounds(entries, bracket.per_table)
+    if plate is not None:
+        expected = max(expected, 1 + plan_rounds(plate.field_count, bracket.per_table))
+        entrants = plate.entrants.values_list("entry_id", flat=True)
+        assert champion(tournament, "plate") == min(seed_of(e) for e in entrants)
+    assert rounds == expected
+    assert champion(tournament) == 1
+    main = BracketMatch.objects.filter(bracket=bracket, kind="bracket")
+    assert all(m.winner_id is not None for m in main)
+    played = [m for m in main if m.decided_by == "played"]
+    losers = [s.entry_id for m in played for s in m.slots.all() if s.entry_id != m.winner_id]
+    assert len(losers) == len(set(losers)) == entries - 1
+    if bracket.per_table == 2:
+        assert len(played) == entries - 1
+    assert all(r.is_knockout for r in tournament.rounds.all())
+    assert not BracketMatch.objects.filter(
+        bracket__tournament=tournament, winner__isnull=True
+    ).exists()
+
+
+def plan_rounds(entries: int, per_table: int) -> int:
+    size, count = per_table, 1
+    while size < entries:
+        size, count = size * per_table, count + 1
+    return count
