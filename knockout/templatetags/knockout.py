@@ -3,6 +3,9 @@ address, when the tournament has one."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django import template
 from django.urls import reverse
 
@@ -13,8 +16,13 @@ register = template.Library()
 
 
 @register.simple_tag
-def bracket_url(tournament: Tournament) -> str:
-    """The address of the tournament's bracket page, or "" without a knockout."""
-    if not tournament_has_knockout(tournament_id=tournament.pk):
+def bracket_url(tournament: Tournament, rounds: Iterable[Any] | None = None) -> str:
+    """The address of the tournament's bracket page, or "" without a knockout. Given the
+    page's public rounds (rounds, or summaries holding one as ``round``), it asks them
+    rather than the database: the link shows once a knockout round is published."""
+    if rounds is not None:
+        if not any(getattr(r, "round", r).is_knockout for r in rounds):
+            return ""
+    elif not tournament_has_knockout(tournament_id=tournament.pk):
         return ""
     return reverse("knockout:bracket", args=[tournament.slug])

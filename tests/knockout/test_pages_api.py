@@ -8,6 +8,7 @@ from django.test import Client
 
 from knockout.services import bracket_advance, bracket_create
 from league.models import Tournament
+from league.services.rounds import round_publish
 from tests.knockout.conftest import play_round, seeded_tournament
 
 pytestmark = pytest.mark.django_db
@@ -26,6 +27,9 @@ def test_the_tournament_page_links_to_the_bracket_only_once_there_is_one(client:
         not in client.get(f"/tournaments/{plain.slug}/").content.decode()
     )
     tournament = knockout_started()
+    drafted = client.get(f"/tournaments/{tournament.slug}/").content.decode()
+    assert 'data-testid="bracket-link"' not in drafted  # its first round is a draft
+    round_publish(round=tournament.rounds.get())
     page = client.get(f"/tournaments/{tournament.slug}/").content.decode()
     assert f'href="/tournaments/{tournament.slug}/knockout/"' in page
 
