@@ -309,7 +309,7 @@ def _round_draft(*, tournament: Tournament, number: int) -> Round | None:
         for m in BracketMatch.objects.filter(bracket__tournament=tournament)
         .select_related("bracket")
         .prefetch_related("slots")
-        .order_by("bracket__section", "-kind", "round_index", "position")
+        .order_by("bracket__section", "kind", "round_index", "position")
         if _ready(m, number)
     ]
     if not ready:

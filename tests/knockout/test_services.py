@@ -176,6 +176,7 @@ def test_the_third_place_match_seats_the_semi_finals_losers_beside_the_final() -
     assert final_round is not None
     third = BracketMatch.objects.get(bracket__tournament=tournament, kind="third")
     assert third.table is not None and third.table.round_id == final_round.pk
+    assert third.table.number == 2  # after the final
     assert sorted(seed_of(s.entry_id) for s in third.slots.all()) == [1, 2]
     assert final_round.tables.count() == 2
     play_round(final_round)
