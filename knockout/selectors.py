@@ -11,7 +11,7 @@ from django.utils.translation import pgettext
 
 from allfives import side_of
 from knockout.models import Bracket, BracketMatch
-from league.models import Round, Tournament
+from league.models import KnockoutTie, Round, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,9 @@ def _round_name(*, tables: int, index: int, per_table: int) -> str:
     return _("Knockout round %(n)d") % {"n": index}
 
 
-def _match_view(match: BracketMatch, seeds: dict[int, int], width: int) -> MatchView:
+def _match_view(
+    match: BracketMatch, seeds: dict[int, int], width: int, extra_hand: bool
+) -> MatchView:
     table = match.table
     points: dict[int, Decimal] = {}
     first: set[int] = set()
@@ -83,7 +85,7 @@ def _match_view(match: BracketMatch, seeds: dict[int, int], width: int) -> Match
         if table.round.status == Round.Status.DRAFT:
             state = "drafted"
         elif result is not None:
-            state = "tied" if result.is_tie else "finished"
+            state = "tied" if result.is_tie and extra_hand else "finished"
         else:
             state = "playing"
     if table is not None and table.round.status != Round.Status.DRAFT:
@@ -94,8 +96,12 @@ def _match_view(match: BracketMatch, seeds: dict[int, int], width: int) -> Match
                 line = lines.get(side_of(seat.number, table.player_count))
                 if line is not None:
                     points[seat.entry_id] = line.points
-                    if line.placing == 1 and not result.is_tie:
+                    if line.placing == 1:
                         first.add(seat.entry_id)
+            if result.is_tie:
+                # Tied: nobody yet under the extra hand; the better seed under the other rule.
+                best = min(first, key=lambda e: seeds.get(e, 0)) if first else None
+                first = {best} if best is not None and not extra_hand else set()
     slots = [
         SlotView(
             entry_id=slot.entry_id,
@@ -128,6 +134,7 @@ def _match_view(match: BracketMatch, seeds: dict[int, int], width: int) -> Match
 def tournament_brackets(*, tournament: Tournament) -> list[BracketView]:
     """The tournament's brackets (main first, then the plate), round by round."""
     views: list[BracketView] = []
+    extra_hand = tournament.effective_rule_set.knockout_tie == KnockoutTie.EXTRA_HAND
     brackets = Bracket.objects.filter(tournament=tournament).order_by("section")
     for bracket in brackets:
         seeds = dict(bracket.entrants.values_list("entry_id", "seed"))
@@ -149,7 +156,7 @@ def tournament_brackets(*, tournament: Tournament) -> list[BracketView]:
                 index=index,
                 name=_round_name(tables=len(ms), index=index, per_table=bracket.per_table),
                 round_number=bracket.first_round_number + index - 1,
-                matches=tuple(_match_view(m, seeds, bracket.per_table) for m in ms),
+                matches=tuple(_match_view(m, seeds, bracket.per_table, extra_hand) for m in ms),
             )
             for index, ms in sorted(by_round.items())
         )
@@ -163,7 +170,7 @@ def tournament_brackets(*, tournament: Tournament) -> list[BracketView]:
                 seeded_from=bracket.seeded_from,
                 seeded_label=bracket.get_seeded_from_display(),
                 rounds=rounds,
-                third_place=_match_view(third, seeds, 2) if third is not None else None,
+                third_place=_match_view(third, seeds, 2, extra_hand) if third is not None else None,
                 champion=champion,
             )
         )
@@ -175,7 +182,10 @@ def tournament_has_knockout(*, tournament_id: int) -> bool:
 
 
 def bracket_matches_tied(*, tournament: Tournament) -> list[BracketMatch]:
-    """Tied matches of a closed or published knockout round waiting for the extra hand."""
+    """Tied matches of a closed or published knockout round waiting for the extra hand
+    (none when the rule set sends the higher seed through)."""
+    if tournament.effective_rule_set.knockout_tie != KnockoutTie.EXTRA_HAND:
+        return []
     return [
         m
         for m in BracketMatch.objects.filter(

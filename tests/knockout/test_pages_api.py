@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from knockout.selectors import bracket_matches_tied
 from knockout.services import bracket_advance, bracket_create
 from league.models import Tournament
 from league.services.rounds import round_publish
@@ -90,3 +91,18 @@ def test_the_api_gives_each_match_with_seeds_state_and_results(client: Client) -
 def test_the_schema_documents_the_bracket(client: Client) -> None:
     schema = client.get("/api/schema/", headers={"Accept": "application/json"}).content.decode()
     assert "tournament_bracket" in schema and "BracketMatch" in schema
+
+
+def test_a_tie_reads_as_waiting_for_the_extra_hand_or_as_the_higher_seed_through(
+    client: Client,
+) -> None:
+    for rule, state, winners in (("extra_hand", "tied", []), ("higher_seed", "finished", [1])):
+        tournament = seeded_tournament(2, knockout_tie=rule)
+        bracket_create(tournament=tournament, source="ratings")
+        play_round(tournament.rounds.get(), choose=lambda es: None)
+        body = client.get(f"/api/tournaments/{tournament.slug}/knockout/").json()
+        final = body["brackets"][0]["rounds"][0]["matches"][0]
+        assert final["state"] == state, rule
+        assert [s["seed"] for s in final["slots"] if s["is_winner"]] == winners, rule
+        ties = bracket_matches_tied(tournament=tournament)
+        assert len(ties) == (1 if rule == "extra_hand" else 0), rule
