@@ -106,3 +106,14 @@ def test_a_tie_reads_as_waiting_for_the_extra_hand_or_as_the_higher_seed_through
         assert [s["seed"] for s in final["slots"] if s["is_winner"]] == winners, rule
         ties = bracket_matches_tied(tournament=tournament)
         assert len(ties) == (1 if rule == "extra_hand" else 0), rule
+
+
+def test_the_rounds_api_says_which_rounds_are_knockout_rounds(client: Client) -> None:
+    tournament = knockout_started(entries=4)
+    round = tournament.rounds.get()
+    round_publish(round=round)
+    rounds = client.get(f"/api/rounds/?tournament={tournament.pk}").json()
+    stages = {
+        r["number"]: r["stage"] for r in rounds["results"] if r["tournament"] == tournament.pk
+    }
+    assert stages == {1: "knockout"}
