@@ -97,3 +97,4 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
     page_settled(page)
     assert second_seat.display_name in page.inner_text('[data-testid="bracket-main"]')
     _shot(page, "04-bagan")
+    page.context.close()
