@@ -46,11 +46,11 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/hadolint --failure-threshold warning Dockerfile
-	$(BIN)/bandit -q --severity-level medium -c pyproject.toml -r allfives league standings ratings pairing matches entrants desk config
+	$(BIN)/bandit -q --severity-level medium -c pyproject.toml -r allfives league standings ratings pairing matches entrants knockout desk config
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy --strict allfives
-	$(BIN)/mypy config league standings ratings pairing matches entrants desk
+	$(BIN)/mypy config league standings ratings pairing matches entrants knockout desk
 
 migrations-check: $(VENV)/.installed
 	DJANGO_SETTINGS_MODULE=config.settings.test $(MANAGE) makemigrations --check --dry-run

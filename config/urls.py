@@ -27,6 +27,7 @@ urlpatterns = [
     path("api/", include("standings.api.urls")),
     path("api/", include("pairing.api.urls")),
     path("api/", include("matches.api.urls")),
+    path("api/", include("knockout.api.urls")),
 ]
 
 urlpatterns += i18n_patterns(
@@ -39,6 +40,7 @@ urlpatterns += i18n_patterns(
     path("", include("matches.urls")),
     path("", include("standings.urls")),
     path("", include("ratings.urls")),
+    path("", include("knockout.urls")),
     path("", include("league.urls")),
     prefix_default_language=False,
 )

@@ -1,6 +1,7 @@
-"""What the organiser's desk writes, each a composition of the league's and pairing's own
-services (it never writes a model itself): starting the next round, which creates the
-round and asks for its pairing in one step, and registering a late arrival, which may
+"""What the organiser's desk writes, each a composition of the league's, pairing's and
+the knockout's own services (it never writes a model itself): starting the next round,
+which creates the round and asks for its pairing in one step (or, after a knockout
+round, advances the bracket's winners), and registering a late arrival, which may
 create the player (and the partnership) it enters.
 """
 
@@ -10,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from knockout.services import bracket_advance
 from league.models import Entry, Player, Round, Tournament
 from league.services.registration import entry_create, partnership_create, player_create
 from league.services.rounds import round_create
@@ -37,9 +39,14 @@ def round_next_check(*, tournament: Tournament) -> int:
 
 
 @transaction.atomic
-def round_next(*, tournament: Tournament) -> Round:
-    """Create the tournament's next numbered round and ask for its pairing."""
+def round_next(*, tournament: Tournament) -> Round | None:
+    """Create the tournament's next numbered round and ask for its pairing; after a
+    knockout round, advance the bracket's winners to the next round's tables instead
+    (None once the knockout is over)."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    latest = tournament.rounds.order_by("-number").first()
+    if latest is not None and latest.is_knockout:
+        return bracket_advance(tournament=tournament)
     number = round_next_check(tournament=tournament)
     round = round_create(tournament=tournament, number=number)
     round_pair_request(round=round)

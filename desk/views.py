@@ -43,6 +43,9 @@ from desk.selectors import (
     tournament_projected,
 )
 from desk.services import entry_register_late, round_next, round_next_check
+from knockout.models import Bracket, BracketMatch
+from knockout.selectors import bracket_matches_tied, tournament_has_knockout
+from knockout.services import bracket_create, bracket_match_decide
 from league.models import Entry, Player, Round, Table, Tournament
 from league.policy import (
     players_enterable_in,
@@ -226,6 +229,9 @@ def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "entries": tournament_entries(tournament=tournament),
         "entry_form": LateEntryForm(tournament=tournament, user=request.user),
         "next_round_number": _next_round_number(tournament),
+        "has_knockout": tournament_has_knockout(tournament_id=tournament.pk),
+        "knockout_tied": bracket_matches_tied(tournament=tournament),
+        "knockout_form": KnockoutForm(),
     }
     round = context["round"]
     context.update(_progress_context(tournament, round))
@@ -317,12 +323,87 @@ close = _desk(_close)
 def _next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action() -> str:
         round = round_next(tournament=tournament)
+        if round is None:
+            return _("The knockout is over: every match is decided.")
+        if round.is_knockout:
+            return _("Round %(n)d is drawn from the bracket: publish it when ready.") % {
+                "n": round.number
+            }
         return _("Round %(n)d is created and its pairing started.") % {"n": round.number}
 
     return _act(request, tournament, action)
 
 
 next_round = _desk(_next)
+
+
+class KnockoutForm(forms.Form):
+    source = forms.ChoiceField(
+        label=_("Seed from"),
+        choices=[
+            (Bracket.Source.STANDINGS, _("the standings so far")),
+            (Bracket.Source.RATINGS, _("ratings")),
+        ],
+    )
+    cut = forms.TypedChoiceField(
+        label=_("Entries"),
+        choices=[
+            ("", _("every entry")),
+            *((str(n), _("the top %(n)d") % {"n": n}) for n in (4, 8, 16, 32)),
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    third_place = forms.BooleanField(label=_("a third-place match"), required=False)
+    plate = forms.BooleanField(label=_("a plate for the first round's losers"), required=False)
+
+
+@require_POST
+def _knockout_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = KnockoutForm(request.POST)
+
+    def action() -> str:
+        if not form.is_valid():
+            raise ValidationError(_("Choose how the knockout is seeded."), code="invalid")
+        data = form.cleaned_data
+        bracket = bracket_create(
+            tournament=tournament,
+            source=data["source"],
+            cut=data["cut"],
+            third_place=data["third_place"],
+            plate=data["plate"],
+        )
+        return _("The knockout is seeded: round %(n)d is drawn, publish it when ready.") % {
+            "n": bracket.first_round_number
+        }
+
+    return _act(request, tournament, action)
+
+
+knockout_start = _desk(_knockout_start)
+
+
+@require_POST
+def _knockout_decide(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    raw_match, raw_entry = request.POST.get("match", ""), request.POST.get("entry", "")
+    match = (
+        BracketMatch.objects.filter(bracket__tournament=tournament, pk=int(raw_match)).first()
+        if raw_match.isdigit()
+        else None
+    )
+    entry = tournament.entries.filter(pk=int(raw_entry)).first() if raw_entry.isdigit() else None
+    if match is None or entry is None:
+        raise Http404
+
+    def action() -> str:
+        bracket_match_decide(match=match, winner=entry)
+        return _("%(who)s won the extra hand and advances.") % {"who": entry.display_name}
+
+    return _act(request, tournament, action)
+
+
+knockout_decide = _desk(_knockout_decide)
 
 
 def _entry_of(request: HttpRequest, tournament: Tournament) -> Entry:

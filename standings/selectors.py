@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from django.db.models import Count, DecimalField, F, Q
@@ -670,3 +670,16 @@ def standings_leaders(*, tournament_id: int) -> tuple[LeaderLine, ...]:
             )
         )
     return tuple(lines)
+
+
+def tournament_ranking_after(*, tournament: Tournament, round_number: int) -> Ranking:
+    """The tournament's ranking counting its rounds up to ``round_number`` only: the
+    order a stage ends in, which seeds a knockout played after it."""
+    data = _tournament_input(tournament_id=tournament.pk)
+    return standings_rank(
+        replace(
+            data,
+            tables=[t for t in data.tables if t.round_number <= round_number],
+            byes=[b for b in data.byes if b.round_number <= round_number],
+        )
+    )

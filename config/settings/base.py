@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "pairing",
     "matches",
     "entrants",
+    "knockout",
     "desk",
 ]
 

@@ -88,6 +88,7 @@ class RuleSetAdmin(ClubScopedAdmin, HistoryAdmin):
         (_("Targets"), {"fields": ["target_2", "target_3", "target_4"]}),
         (_("Tiles dealt"), {"fields": ["hand_size_2", "hand_size_3", "hand_size_4"]}),
         (_("Round clock"), {"fields": ["time_limit"]}),
+        (_("Knockout"), {"fields": ["knockout_tie"]}),
         (
             _("Walkovers"),
             {"fields": ["forfeit_win_points", "forfeit_loss_points", "forfeit_points_count"]},

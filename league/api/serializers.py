@@ -102,6 +102,7 @@ class RuleSetSerializer(StrictModelSerializer):
             "hand_size_3",
             "hand_size_4",
             "blocked_award",
+            "knockout_tie",
             "club",
         ]
         extra_kwargs = {
@@ -371,8 +372,18 @@ class WithdrawSerializer(StrictSerializer):
 class RoundSerializer(StrictModelSerializer):
     class Meta:
         model = Round
-        fields = ["id", "tournament", "number", "status", "starts_at", "pairing_seed", "byes"]
-        read_only_fields = ["status", "pairing_seed", "byes"]
+        fields = [
+            "id",
+            "tournament",
+            "number",
+            "status",
+            "stage",
+            "starts_at",
+            "pairing_seed",
+            "byes",
+        ]
+        # A knockout round is drawn by its bracket (knockout's services), never by hand.
+        read_only_fields = ["status", "stage", "pairing_seed", "byes"]
         extra_kwargs = {"number": {"required": False, "min_value": 1, "max_value": 1000}}
         # The number defaults to the next one; round_create and the database keep it unique.
         validators: list[Any] = []
@@ -380,7 +391,7 @@ class RoundSerializer(StrictModelSerializer):
 
 class RoundUpdateSerializer(RoundSerializer):
     class Meta(RoundSerializer.Meta):
-        read_only_fields = ["tournament", "number", "status", "pairing_seed", "byes"]
+        read_only_fields = ["tournament", "number", "status", "stage", "pairing_seed", "byes"]
 
 
 class TableSeatSerializer(StrictModelSerializer):

@@ -16,7 +16,7 @@ from league.models.base import PLAYER_COUNTS, TimeStamped
 from league.models.clubs import Club, Membership, MembershipRole
 from league.models.people import Partnership, Player
 from league.models.rounds import ResultKind, Round, Seat, Table, TableResult, TableResultSide
-from league.models.rules import BlockedAward, RuleSet
+from league.models.rules import BlockedAward, KnockoutTie, RuleSet
 from league.models.seasons import Division, Season
 from league.models.tokens import ApiToken
 from league.models.tournaments import (
@@ -38,6 +38,7 @@ __all__ = [
     "Entry",
     "EntryMember",
     "EntryMode",
+    "KnockoutTie",
     "Membership",
     "MembershipRole",
     "Partnership",

@@ -24,6 +24,13 @@ class Round(TimeStamped):
         PUBLISHED = "published", _("Published")
         FINISHED = "finished", _("Finished")
 
+    class Stage(models.TextChoices):
+        """How the round's tables are drawn: by the tournament's format (paired), or by
+        a knockout bracket, whose winners advance to the next round's tables."""
+
+        PAIRED = "paired", _("Paired by the format")
+        KNOCKOUT = "knockout", _("Knockout")
+
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
     )
@@ -31,6 +38,7 @@ class Round(TimeStamped):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
+    stage = models.CharField(_("stage"), max_length=10, choices=Stage.choices, default=Stage.PAIRED)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     # The round clock (docs/rules.md R24), when the rule set has a time limit.
     clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
@@ -51,6 +59,9 @@ class Round(TimeStamped):
                 condition=Q(status__in=["draft", "published", "finished"]),
                 name="round_status_valid",
             ),
+            models.CheckConstraint(
+                condition=Q(stage__in=["paired", "knockout"]), name="round_stage_valid"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -59,6 +70,10 @@ class Round(TimeStamped):
     @property
     def is_public(self) -> bool:
         return self.status != self.Status.DRAFT
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.stage == self.Stage.KNOCKOUT
 
 
 class Table(TimeStamped):

@@ -19,6 +19,14 @@ class BlockedAward(models.TextChoices):
     DIFFERENCE = "difference", _("Difference in pips")
 
 
+class KnockoutTie(models.TextChoices):
+    """How a tied table of a knockout round is decided (the pure rule lives in
+    ``pairing.algorithms.knockout.TieRule``, with the same values)."""
+
+    EXTRA_HAND = "extra_hand", _("One more hand, repeated while tied")
+    HIGHER_SEED = "higher_seed", _("The higher seed advances")
+
+
 class RuleSet(TimeStamped):
     """Named rules: a target and a hand size per player count, and the blocked award.
 
@@ -79,6 +87,13 @@ class RuleSet(TimeStamped):
         blank=True,
         help_text=_("Play to the target or until time is called; empty means no clock."),
     )
+    knockout_tie = models.CharField(
+        _("a tied knockout match"),
+        max_length=12,
+        choices=KnockoutTie.choices,
+        default=KnockoutTie.EXTRA_HAND,
+        help_text=_("How a knockout table that ends in a tie decides who advances."),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -104,6 +119,10 @@ class RuleSet(TimeStamped):
             models.CheckConstraint(
                 condition=Q(time_limit__isnull=True) | Q(time_limit__gte=1),
                 name="ruleset_time_limit_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(knockout_tie__in=KnockoutTie.values),
+                name="ruleset_knockout_tie_valid",
             ),
         ]
 

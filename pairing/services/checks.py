@@ -35,7 +35,13 @@ class DraftProblem:
 
 def round_pairable_check(*, round: Round) -> None:
     """Refuse to pair a round that is no longer a draft (its tables are played on), or
-    whose tables have hands recorded (re-pairing would delete them)."""
+    whose tables have hands recorded (re-pairing would delete them), or that a knockout
+    bracket seats (its winners advance to it)."""
+    if round.is_knockout:
+        raise ValidationError(
+            _("This is a knockout round: its tables come from the bracket, not the pairing."),
+            code="knockout_round",
+        )
     if round.status != Round.Status.DRAFT:
         raise ValidationError(
             _("Only a draft round can be paired; this round is %(status)s.")

@@ -75,6 +75,16 @@ def _free_rule_set(w: Any) -> Any:
     return w.free_rule_set
 
 
+def _knockout(w: Any) -> Any:
+    from knockout.services import bracket_create
+    from tests.factories import EntryFactory, TournamentFactory
+
+    w.knockout = TournamentFactory(season=w.season, rounds_count=2)
+    for seed in (1, 2):
+        EntryFactory(tournament=w.knockout, seed=seed)
+    return bracket_create(tournament=w.knockout, source="ratings")
+
+
 def _free_season(w: Any) -> Any:
     from tests.factories import SeasonFactory
 
@@ -504,6 +514,10 @@ TABLE: dict[tuple[str, str], Expect] = {
     # Standings: public for published tournaments and every season.
     ("api-tournament-standings", "GET"): Expect(
         PUBLIC, lambda w: {"slug": w.own.tournament.slug}, body=lambda w: {}
+    ),
+    # The knockout: public for published tournaments.
+    ("api-tournament-bracket", "GET"): Expect(
+        PUBLIC, lambda w: {"slug": w.knockout.slug}, body=lambda w: {}, setup=_knockout
     ),
     ("api-season-standings", "GET"): Expect(
         PUBLIC, lambda w: {"slug": w.season.slug}, body=lambda w: {}

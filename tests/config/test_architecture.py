@@ -22,6 +22,7 @@ PACKAGES = (
     "pairing",
     "matches",
     "entrants",
+    "knockout",
     "desk",
 )
 
@@ -97,7 +98,8 @@ def test_the_cycle_finder_finds_a_cycle(graph: grimp.ImportGraph) -> None:
 
 
 @pytest.mark.parametrize(
-    "app", ["league", "standings", "ratings", "pairing", "matches", "entrants", "desk"]
+    "app",
+    ["league", "standings", "ratings", "pairing", "matches", "entrants", "knockout", "desk"],
 )
 def test_every_domain_is_an_installed_app_of_its_own(app: str) -> None:
     from django.apps import apps

@@ -1,0 +1,212 @@
+"""Reading a tournament's knockout: its brackets round by round, each match with its
+entries, seeds, points and who advanced, for the public page, the desk and the API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from allfives import side_of
+from knockout.models import Bracket, BracketMatch
+from league.models import KnockoutTie, Round, Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class SlotView:
+    entry_id: int | None  # None: not known yet
+    name: str
+    seed: int | None
+    points: Decimal | None
+    is_winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    id: int
+    kind: str
+    round_index: int
+    position: int
+    round_number: int | None  # the tournament round it is played in
+    table_number: int | None
+    state: str  # "waiting", "bye", "drafted", "playing", "finished", "tied", "decided"
+    decided_by: str
+    decided_label: str
+    slots: tuple[SlotView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    index: int
+    name: str
+    round_number: int
+    matches: tuple[MatchView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketView:
+    section: str
+    label: str
+    per_table: int
+    seeded_from: str
+    seeded_label: str
+    rounds: tuple[RoundView, ...]
+    third_place: MatchView | None
+    champion: SlotView | None
+
+
+def _round_name(*, tables: int, index: int, per_table: int) -> str:
+    if tables == 1:
+        return pgettext("knockout round", "Final")
+    if per_table == 2 and tables == 2:
+        return _("Semi-finals")
+    if per_table == 2 and tables == 4:
+        return _("Quarter-finals")
+    if per_table == 2:
+        return _("Round of %(n)d") % {"n": tables * 2}
+    return _("Knockout round %(n)d") % {"n": index}
+
+
+def _match_view(
+    match: BracketMatch, seeds: dict[int, int], width: int, extra_hand: bool
+) -> MatchView:
+    table = match.table
+    points: dict[int, Decimal] = {}
+    first: set[int] = set()
+    state = "waiting"
+    if match.decided_by == BracketMatch.Decision.BYE:
+        state = "bye"
+    elif match.winner_id is not None:
+        state = "decided"
+    elif table is not None:
+        result = getattr(table, "result", None)
+        if table.round.status == Round.Status.DRAFT:
+            state = "drafted"
+        elif result is not None:
+            state = "tied" if result.is_tie and extra_hand else "finished"
+        else:
+            state = "playing"
+    if table is not None and table.round.status != Round.Status.DRAFT:
+        result = getattr(table, "result", None)
+        if result is not None:
+            lines = {line.side: line for line in result.sides.all()}
+            for seat in table.seats.all():
+                line = lines.get(side_of(seat.number, table.player_count))
+                if line is not None:
+                    points[seat.entry_id] = line.points
+                    if line.placing == 1:
+                        first.add(seat.entry_id)
+            if result.is_tie:
+                # Tied: nobody yet under the extra hand; the better seed under the other rule.
+                best = min(first, key=lambda e: seeds.get(e, 0)) if first else None
+                first = {best} if best is not None and not extra_hand else set()
+    slots = [
+        SlotView(
+            entry_id=slot.entry_id,
+            name=slot.entry.display_name,
+            seed=seeds.get(slot.entry_id),
+            points=points.get(slot.entry_id),
+            is_winner=slot.entry_id == match.winner_id
+            or (match.winner_id is None and slot.entry_id in first),
+        )
+        for slot in sorted(match.slots.all(), key=lambda s: s.place)
+    ]
+    shown = max(width, len(slots)) if state != "bye" else len(slots)
+    while len(slots) < shown:
+        slots.append(SlotView(entry_id=None, name="", seed=None, points=None, is_winner=False))
+    public_table = table is not None and table.round.status != Round.Status.DRAFT
+    return MatchView(
+        id=match.pk,
+        kind=match.kind,
+        round_index=match.round_index,
+        position=match.position,
+        round_number=table.round.number if public_table and table is not None else None,
+        table_number=table.number if public_table and table is not None else None,
+        state=state,
+        decided_by=match.decided_by,
+        decided_label=match.get_decided_by_display() if match.decided_by else "",
+        slots=tuple(slots),
+    )
+
+
+def tournament_brackets(*, tournament: Tournament) -> list[BracketView]:
+    """The tournament's brackets (main first, then the plate), round by round."""
+    views: list[BracketView] = []
+    extra_hand = tournament.effective_rule_set.knockout_tie == KnockoutTie.EXTRA_HAND
+    brackets = Bracket.objects.filter(tournament=tournament).order_by("section")
+    for bracket in brackets:
+        seeds = dict(bracket.entrants.values_list("entry_id", "seed"))
+        matches = list(
+            bracket.matches.select_related("table", "table__round", "table__result")
+            .prefetch_related("slots__entry__player", "slots__entry__partnership")
+            .prefetch_related("table__seats", "table__result__sides")
+            .order_by("round_index", "position")
+        )
+        by_round: dict[int, list[BracketMatch]] = {}
+        third: BracketMatch | None = None
+        for match in matches:
+            if match.kind == BracketMatch.Kind.THIRD_PLACE:
+                third = match
+            else:
+                by_round.setdefault(match.round_index, []).append(match)
+        rounds = tuple(
+            RoundView(
+                index=index,
+                name=_round_name(tables=len(ms), index=index, per_table=bracket.per_table),
+                round_number=bracket.first_round_number + index - 1,
+                matches=tuple(_match_view(m, seeds, bracket.per_table, extra_hand) for m in ms),
+            )
+            for index, ms in sorted(by_round.items())
+        )
+        final = rounds[-1].matches[0] if rounds else None
+        champion = next((s for s in final.slots if s.is_winner), None) if final else None
+        views.append(
+            BracketView(
+                section=bracket.section,
+                label=bracket.get_section_display(),
+                per_table=bracket.per_table,
+                seeded_from=bracket.seeded_from,
+                seeded_label=bracket.get_seeded_from_display(),
+                rounds=rounds,
+                third_place=_match_view(third, seeds, 2, extra_hand) if third is not None else None,
+                champion=champion,
+            )
+        )
+    return views
+
+
+def tournament_has_knockout(*, tournament_id: int) -> bool:
+    return Bracket.objects.filter(tournament_id=tournament_id).exists()
+
+
+def bracket_matches_tied(*, tournament: Tournament) -> list[BracketMatch]:
+    """Tied matches of a closed or published knockout round waiting for the extra hand
+    (none when the rule set sends the higher seed through)."""
+    if tournament.effective_rule_set.knockout_tie != KnockoutTie.EXTRA_HAND:
+        return []
+    return [
+        m
+        for m in BracketMatch.objects.filter(
+            bracket__tournament=tournament,
+            winner__isnull=True,
+            table__result__isnull=False,
+        )
+        .exclude(table__round__status=Round.Status.DRAFT)
+        .select_related("table", "table__result", "bracket")
+        .prefetch_related("slots__entry__player", "slots__entry__partnership")
+        .prefetch_related("table__result__sides", "table__seats")
+        .order_by("table__number")
+        if m.table is not None and m.table.result.is_tie
+    ]
+
+
+def bracket_public(*, slug: str) -> tuple[Tournament, list[BracketView]] | None:
+    """A public (not draft) tournament's brackets, or None without a public knockout."""
+    tournament = (
+        Tournament.objects.exclude(status=Tournament.Status.DRAFT).filter(slug=slug).first()
+    )
+    if tournament is None or not tournament_has_knockout(tournament_id=tournament.pk):
+        return None
+    return tournament, tournament_brackets(tournament=tournament)

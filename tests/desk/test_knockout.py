@@ -1,0 +1,129 @@
+"""The knockout at the organiser's desk: starting it after a closed round (seeded from
+the standings, a top cut, third place, plate), 'next round' advancing the winners
+instead of pairing, a tied table's extra hand recorded by a button, and the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from desk.services import round_next
+from knockout.models import Bracket, BracketMatch
+from league.models import Entry, Round, Tournament
+from league.services.results import table_agreed_record
+from league.services.rounds import round_close, round_publish
+from tests.desk.conftest import WINNING_HAND, club_tournament, play
+
+pytestmark = pytest.mark.django_db
+
+
+def _url(name: str, tournament: Tournament) -> str:
+    return reverse(f"desk:{name}", args=[tournament.slug])
+
+
+def _post(client: Client, action: str, tournament: Tournament, **data: Any) -> list[str]:
+    response = client.post(_url(action, tournament), data, follow=True)
+    assert response.redirect_chain == [(_url("desk", tournament), 302)]
+    shown = [str(m) for m in response.context["messages"]]
+    page = response.content.decode()
+    assert all(escape(message) in page for message in shown)
+    return shown
+
+
+def _swiss_round_played(tournament: Tournament, organiser: Any, capture: Any) -> None:
+    with capture(execute=True):
+        round = round_next(tournament=tournament)
+    assert round is not None
+    round_publish(round=round)
+    for table in round.tables.all():
+        play(table, organiser, [WINNING_HAND])
+    round_close(round=round)
+
+
+def _close_with(round: Round, totals: dict[int, dict[int, int]]) -> None:
+    round_publish(round=round)
+    for table in round.tables.all():
+        table_agreed_record(table_id=table.pk, totals=totals[table.number], user=None)
+    round_close(round=round)
+
+
+def test_the_desk_offers_the_knockout_after_a_closed_round_and_starts_it(
+    desk: Client, club: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = club_tournament(club, players=6, rounds_count=4)
+    _swiss_round_played(tournament, organiser, django_capture_on_commit_callbacks)
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert 'data-testid="knockout-start"' in page and "Mulai babak gugur" in page
+    said = _post(desk, "knockout_start", tournament, source="standings", cut="4", third_place="on")
+    assert said == [
+        "Unggulan babak gugur sudah ditentukan: putaran 2 sudah diundi, umumkan bila sudah siap."
+    ]
+    bracket = Bracket.objects.get(tournament=tournament)
+    assert bracket.field_count == 4 and bracket.has_third_place and not bracket.has_plate
+    second = tournament.rounds.get(number=2)
+    assert second.is_knockout and second.tables.count() == 2
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert 'data-testid="knockout-start"' not in page
+    assert 'data-testid="desk-bracket-link"' in page
+
+
+def test_a_refused_start_is_shown_as_the_service_words_it(
+    desk: Client, club: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = club_tournament(club, players=4, rounds_count=2)
+    _swiss_round_played(tournament, organiser, django_capture_on_commit_callbacks)
+    said = _post(desk, "knockout_start", tournament, source="standings", cut="8")
+    assert said == ["8 peserta teratas memerlukan 8 peserta; yang bermain 4."]
+    assert not Bracket.objects.filter(tournament=tournament).exists()
+
+
+def test_next_round_advances_the_winners_and_a_tie_waits_for_the_extra_hand(
+    desk: Client, club: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = club_tournament(club, players=4, rounds_count=3)
+    _swiss_round_played(tournament, organiser, django_capture_on_commit_callbacks)
+    _post(desk, "knockout_start", tournament, source="ratings")
+    semis = tournament.rounds.get(number=2)
+    # Table 1 is tied, table 2 won by its first seat.
+    _close_with(semis, {1: {0: 40, 1: 40}, 2: {0: 50, 1: 30}})
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert "Loloskan pemenang ke putaran 3" in page
+    assert 'data-testid="knockout-ties"' in page
+    said = _post(desk, "next", tournament)
+    assert said == ["Meja 1 seri: catat dulu siapa yang memenangi ronde tambahan."]
+    assert tournament.rounds.count() == 2
+    tied = BracketMatch.objects.get(table__round=semis, table__number=1)
+    second_seat = semis.tables.get(number=1).seats.get(number=1).entry
+    said = _post(desk, "knockout_decide", tournament, match=tied.pk, entry=second_seat.pk)
+    assert said == [f"{second_seat.display_name} memenangi ronde tambahan dan lolos."]
+    said = _post(desk, "next", tournament)
+    assert said == ["Putaran 3 sudah diundi dari bagan: umumkan bila sudah siap."]
+    final = tournament.rounds.get(number=3)
+    assert final.is_knockout
+    finalists = {s.entry_id for s in final.tables.get().seats.all()}
+    winner_2 = semis.tables.get(number=2).seats.get(number=0).entry_id
+    assert finalists == {second_seat.pk, winner_2}
+    _close_with(final, {1: {0: 50, 1: 10}})
+    said = _post(desk, "next", tournament)
+    assert said == ["Babak gugur selesai: semua pertandingan sudah ditentukan."]
+    champion = BracketMatch.objects.get(table__round=final).winner
+    assert champion is not None and champion.pk == final.tables.get().seats.get(number=0).entry_id
+
+
+def test_an_extra_hand_for_another_tournaments_match_is_not_found(
+    desk: Client, club: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = club_tournament(club, players=4, rounds_count=3)
+    other = club_tournament(club, players=2, rounds_count=1)
+    _post(desk, "knockout_start", other, source="ratings")
+    match = BracketMatch.objects.get(bracket__tournament=other)
+    entry = Entry.objects.filter(tournament=tournament).first()
+    assert entry is not None
+    response = desk.post(
+        _url("knockout_decide", tournament), {"match": match.pk, "entry": entry.pk}
+    )
+    assert response.status_code == 404
