@@ -1,20 +1,32 @@
 """Swiss at three- and four-player tables for individuals.
 
 Vocabulary: entrants in the *standing order* (see ``swiss.py``) are cut into consecutive
-*chunks*, one per table, the smaller tables of a mixed split at the bottom — the seating
-closest in standing. The tabu search of ``seating.py`` then moves players between tables
-under lexicographic costs, most important first:
+*chunks*, one per table, the smaller tables of a mixed split at the bottom: the *fold*,
+where every search starts. The objective is lexicographic, most important first:
 
 1. repeated meetings: pairs at a table who already shared one (count squared);
-2. partner repeats: at four-player tables, partners (seats 0+2, 1+3; docs/rules.md R2) who were
-   partners before — the seat split within a table is searched too;
-3. score cost: the squared difference in match points over every pair at a table;
-4. tie-break: squared distance in the standing order.
+2. the *score spread*: the sum over tables of the squared differences in match points of
+   every pair at the table;
+3. tie-break: squared distance in the standing order;
+
+and, the tables once fixed, partner repeats at four-player tables (partners are seats 0+2
+and 1+3; docs/rules.md R2): each table takes the cheapest of its three partner splits.
+
+A round is first seated alone: tabu search removes repeats from the fold (``seating.py``),
+then simulated annealing lowers the spread by swaps that add no repeat (``annealing.py``).
+Then the rounds still to come are looked after:
+
+- *on a design*: when a repeat-free schedule is known for the field (``designs``; see
+  :func:`repeat_free_rounds`) and enough of its rounds are still clear of every meeting
+  so far, this round is seated keeping ``rounds_left - 1`` of them clear, so no pair ever
+  meets twice while the schedule lasts (see :func:`_on_design`);
+- otherwise the rest is planned with the multi-round tabu search of
+  ``schedule_search.py`` (laid first on a known schedule when one fits), and this round
+  moves only if that lowers the repeats of the whole plan.
 
 Byes (only when the organiser allows them and the count does not split into tables) go to
-the lowest-ranked entrants without one. With 64 players, AG(3, 4) shows 21 rounds without a
-repeated meeting exist; the bar held by the tests and the bench is 7 rounds without one at
-32 and 64 players under Swiss standings.
+the lowest-ranked entrants without one. Every search is driven by the seed and step
+counts, never the clock: the same seed gives the same seating.
 """
 
 from __future__ import annotations
@@ -22,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import combinations
 from math import lcm
 from types import MappingProxyType
 
@@ -104,18 +117,9 @@ def group_swiss_seat(
 ) -> Draw:
     """Seat a Swiss round at tables of ``table_size`` (smaller down to ``smallest``).
 
-    The objective is lexicographic: repeated meetings first, then the score spread (sum
-    over tables of the squared differences in match points of every pair at the table),
-    then the distance in standing. From the score-ordered fold, a tabu search removes
-    repeats (``seating.py``), annealing lowers the spread without adding a repeat
-    (``annealing.py``), and partners are split to avoid repeated partnerships.
-
-    ``rounds_left`` counts this round and the rounds still to come; above 1 the seating is
-    checked against a plan for the rest so that early rounds do not make later repeats
-    unavoidable: the rest is laid on a known repeat-free schedule (players placed on its
-    points to clash least with the history), and only when that leaves a clash does the
-    multi-round tabu search of ``schedule_search.py`` re-plan, this round included.
-    ``max_steps`` caps the tabu steps of that search."""
+    ``rounds_left`` counts this round and the rounds still to come, so that early rounds
+    do not make later repeats unavoidable (see the module's docstring); ``max_steps`` caps
+    the steps of the multi-round tabu search."""
     if len({e.id for e in entrants}) != len(entrants):
         raise ValueError("entrant ids must be unique")
     if len(entrants) < 2:
@@ -152,7 +156,13 @@ def group_swiss_seat(
     ordered = [[g * far + (i - j) ** 2 for j, g in enumerate(row)] for i, row in enumerate(gap)]
     tables = anneal_round(tables, gap, conflict, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
     tables = descend_round(tables, ordered, conflict, rng)
-    if rounds_left > 1 or _repeats_now(tables, met):
+    design = known_schedule(n, table_size) if set(sizes) == {table_size} else None
+    on_design = (
+        _on_design(tables, design, ids, met, gap, ordered, rounds_left, rng) if design else None
+    )
+    if on_design is not None:
+        tables = on_design
+    elif rounds_left > 1 or _repeats_now(tables, met):
         tables = _look_ahead(tables, sizes, met, gap, ordered, rounds_left, rng, max_steps)
     tables = [_best_split(t, costs) for t in tables]
     tables.sort(key=min)
@@ -174,6 +184,80 @@ def gap_matrix(ids: Sequence[int], scores: Mapping[int, Fraction]) -> list[list[
     unit = lcm(*(scores[e].denominator for e in ids)) if ids else 1
     scaled = [int(scores[e] * unit) for e in ids]
     return [[(a - b) ** 2 for b in scaled] for a in scaled]
+
+
+SPARE_STARTS = 2
+"""Unprotected rounds of the schedule tried as starting seatings, besides the free one."""
+
+
+def _on_design(
+    tables: list[list[int]],
+    design: Sequence[Round],
+    ids: Sequence[int],
+    met: list[list[int]],
+    gap: list[list[int]],
+    ordered: list[list[int]],
+    rounds_left: int,
+    rng: random.Random,
+) -> list[list[int]] | None:
+    """This round seated so that a known repeat-free schedule keeps ``rounds_left - 1``
+    rounds clear of every meeting so far; None when the history leaves fewer than
+    ``rounds_left`` of its rounds clear (the field changed, or earlier rounds were seated
+    otherwise).
+
+    The schedule's points are the entrants in id order, the same every round, so each
+    round finds the same schedule without any state kept: its rounds no pair of which has
+    met are still playable. The rounds to keep (*protected*) are those that clash least
+    with the seating found alone; this round is then seated by annealing on the score
+    spread with every pair of the history and of the protected rounds forbidden, started
+    from the seating found alone (its forbidden pairs first removed by tabu search) and
+    from the best unprotected rounds, which are clear by construction. So the protected
+    rounds stay clear for the next round, and by induction no pair ever meets twice while
+    the schedule lasts."""
+    n = len(ids)
+    by_id = sorted(range(n), key=lambda i: ids[i])
+    classes = [[[by_id[q] for q in t] for t in r] for r in design]
+    clear = [c for c in classes if all(met[a][b] == 0 for t in c for a, b in combinations(t, 2))]
+    if len(clear) < rounds_left:
+        return None
+    together = [[0] * n for _ in range(n)]
+    for t in tables:
+        for a, b in combinations(t, 2):
+            together[a][b] = together[b][a] = 1
+
+    def clashes(c: Sequence[Sequence[int]], matrix: Sequence[Sequence[int]]) -> int:
+        return sum(matrix[a][b] for t in c for a, b in combinations(t, 2))
+
+    ranked = sorted(range(len(clear)), key=lambda k: (clashes(clear[k], together), k))
+    protected = [clear[k] for k in ranked[: rounds_left - 1]]
+    spare = [clear[k] for k in ranked[rounds_left - 1 :]]
+    forbidden = [row[:] for row in met]
+    for c in protected:
+        for t in c:
+            for a, b in combinations(t, 2):
+                forbidden[a][b] = forbidden[b][a] = 1
+    level = sum(len(t) * (len(t) - 1) // 2 for t in tables) * max(map(max, ordered)) + 1
+
+    def cost(t: Sequence[int]) -> int:
+        return sum(forbidden[a][b] * level + ordered[a][b] for a, b in combinations(t, 2))
+
+    starts = [
+        improve_seating(
+            tables,
+            cost,
+            conflict_level=level,
+            rng=rng,
+            seats_matter=False,
+            max_steps=SEATING_STEPS,
+        )
+    ]
+    spare.sort(key=lambda c: clashes(c, gap))
+    starts += [[list(t) for t in c] for c in spare[:SPARE_STARTS]]
+    seatings = []
+    for start in starts:
+        seated = anneal_round(start, gap, forbidden, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
+        seatings.append(descend_round(seated, ordered, forbidden, rng))
+    return min(seatings, key=lambda c: (clashes(c, forbidden), clashes(c, ordered)))
 
 
 def _look_ahead(
