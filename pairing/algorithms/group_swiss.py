@@ -50,7 +50,7 @@ from pairing.algorithms.schedule_search import ScheduleSearch
 from pairing.algorithms.seating import RoundCosts, Tier, improve_seating
 from pairing.algorithms.swiss import standing_order
 from pairing.algorithms.table_sizes import table_sizes
-from pairing.algorithms.types import Draw, Entrant, History, PairingError
+from pairing.algorithms.types import Draw, Entrant, History, PairingError, pair
 
 SEATING_STEPS = 200
 """Tabu steps removing repeated meetings from the score-ordered fold."""
@@ -157,6 +157,10 @@ def group_swiss_seat(
     tables = anneal_round(tables, gap, conflict, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
     tables = descend_round(tables, ordered, conflict, rng)
     design = known_schedule(n, table_size) if set(sizes) == {table_size} else None
+    per_round = sum(s * (s - 1) // 2 for s in sizes)
+    played = sum(history.met.get(pair(a, b), 0) for a, b in combinations(ids, 2)) // per_round
+    if design and played + rounds_left <= DESIGN_SHARE * len(design):
+        design = None
     on_design = (
         _on_design(tables, design, ids, met, gap, ordered, rounds_left, rng) if design else None
     )
@@ -185,6 +189,12 @@ def gap_matrix(ids: Sequence[int], scores: Mapping[int, Fraction]) -> list[list[
     scaled = [int(scores[e] * unit) for e in ids]
     return [[(a - b) ** 2 for b in scaled] for a in scaled]
 
+
+DESIGN_SHARE = 0.4
+"""Staying on a known schedule costs score spread (each round must keep the rounds to come
+clear), so the seater stays on one only for an event longer than this share of the
+schedule's rounds; shorter events are planned by the multi-round search, which keeps them
+clear too with room to spare and seats closer in score."""
 
 SPARE_STARTS = 2
 """Unprotected rounds of the schedule tried as starting seatings, besides the free one."""
