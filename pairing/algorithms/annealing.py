@@ -209,3 +209,155 @@ def label_schedule(
     chosen = sorted(range(classes), key=lambda c: (costs[c], c))[:wanted]
     plan = [[[player[q] for q in t] for t in members[c]] for c in chosen]
     return plan, sum(costs[c] for c in chosen)
+
+
+def anneal_breaking_few(
+    tables: list[list[int]],
+    cost: Matrix,
+    conflict: Matrix,
+    group: Matrix,
+    allowance: int,
+    *,
+    rng: random.Random,
+    steps: int,
+) -> list[list[int]]:
+    """As :func:`anneal_round`, with one more rule: ``group[i][j]`` names the group a pair
+    belongs to (-1 for none), and the seating may touch (seat a pair of) at most
+    ``allowance`` groups; ``tables`` must already keep to it. Used to keep rounds of a
+    schedule clear: a group is a round whose pairs must not meet, and the search chooses
+    which rounds to give up."""
+    tables = [list(t) for t in tables]
+    where = [0] * sum(len(t) for t in tables)
+    for k, t in enumerate(tables):
+        for p in t:
+            where[p] = k
+    used: dict[int, int] = {}
+    for t in tables:
+        for i, a in enumerate(t):
+            for b in t[i + 1 :]:
+                g = group[a][b]
+                if g >= 0:
+                    used[g] = used.get(g, 0) + 1
+    if len(used) > allowance:
+        raise ValueError("the starting seating touches too many groups")
+    count = len(tables)
+
+    def changes(a: int, b: int) -> dict[int, int]:
+        out: dict[int, int] = {}
+        ga, gb = group[a], group[b]
+        for x in tables[where[a]]:
+            if x != a:
+                for g, d in ((ga[x], -1), (gb[x], 1)):
+                    if g >= 0:
+                        out[g] = out.get(g, 0) + d
+        for y in tables[where[b]]:
+            if y != b:
+                for g, d in ((gb[y], -1), (ga[y], 1)):
+                    if g >= 0:
+                        out[g] = out.get(g, 0) + d
+        return out
+
+    def touched_after(change: dict[int, int]) -> int:
+        touched = len(used)
+        for g, d in change.items():
+            before = used.get(g, 0)
+            after = before + d
+            touched += (after > 0) - (before > 0)
+        return touched
+
+    def allowed(change: dict[int, int]) -> bool:
+        return touched_after(change) <= allowance
+
+    def delta(m: Matrix, a: int, b: int) -> int:
+        ma, mb = m[a], m[b]
+        d = 0
+        for x in tables[where[a]]:
+            if x != a:
+                d += mb[x] - ma[x]
+        for y in tables[where[b]]:
+            if y != b:
+                d += ma[y] - mb[y]
+        return d
+
+    def swap(a: int, b: int, change: dict[int, int]) -> None:
+        ka, kb = where[a], where[b]
+        ta, tb = tables[ka], tables[kb]
+        ta[ta.index(a)] = b
+        tb[tb.index(b)] = a
+        where[a], where[b] = kb, ka
+        for g, d in change.items():
+            left = used.get(g, 0) + d
+            if left:
+                used[g] = left
+            else:
+                used.pop(g, None)
+
+    if count < 2:
+        return tables
+    temperature, ratio = 0.0, 1.0
+    current = sum(table_cost(t, cost) for t in tables)
+    best, best_tables = current, [t[:] for t in tables]
+    sample = []
+    for _ in range(min(200, 4 * len(where))):
+        ka, kb = rng.sample(range(count), 2)
+        d = abs(delta(cost, rng.choice(tables[ka]), rng.choice(tables[kb])))
+        if d:
+            sample.append(d)
+    if sample:
+        sample.sort()
+        temperature = float(sample[len(sample) // 2])
+        ratio = (sample[0] / 20 / temperature) ** (1 / max(steps, 1))
+    # Touching a group past the allowance is penalised, the penalty growing from the
+    # typical move to more than any seating's cost, so the search can trade one group for
+    # another through seatings that briefly touch both; only seatings within the allowance
+    # are kept.
+    typical = temperature or 1.0
+    heaviest = float(current + 1)
+    growth = (heaviest / typical) ** (1 / max(steps, 1))
+    penalty = typical
+    excess = 0
+    for _ in range(steps if sample else 0):
+        temperature *= ratio
+        penalty *= growth
+        ka, kb = rng.sample(range(count), 2)
+        a, b = rng.choice(tables[ka]), rng.choice(tables[kb])
+        if delta(conflict, a, b) > 0:
+            continue
+        change = changes(a, b)
+        over = max(0, touched_after(change) - allowance)
+        d = delta(cost, a, b)
+        total = d + penalty * (over - excess)
+        if total > 0 and rng.random() >= math.exp(-total / temperature):
+            continue
+        swap(a, b, change)
+        current += d
+        excess = over
+        if not excess and current < best:
+            best, best_tables = current, [t[:] for t in tables]
+    # Descend from the best seating seen, under the same rules.
+    tables = best_tables
+    for k, t in enumerate(tables):
+        for p in t:
+            where[p] = k
+    used.clear()
+    for t in tables:
+        for i, a in enumerate(t):
+            for b in t[i + 1 :]:
+                g = group[a][b]
+                if g >= 0:
+                    used[g] = used.get(g, 0) + 1
+    players = [p for t in tables for p in t]
+    improved = True
+    while improved:
+        improved = False
+        rng.shuffle(players)
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                if where[a] == where[b] or delta(conflict, a, b) > 0:
+                    continue
+                if delta(cost, a, b) < 0:
+                    change = changes(a, b)
+                    if allowed(change):
+                        swap(a, b, change)
+                        improved = True
+    return tables

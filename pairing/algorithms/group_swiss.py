@@ -39,6 +39,7 @@ from math import lcm
 from types import MappingProxyType
 
 from pairing.algorithms.annealing import (
+    anneal_breaking_few,
     anneal_round,
     descend_round,
     label_schedule,
@@ -267,7 +268,26 @@ def _on_design(
     for start in starts:
         seated = anneal_round(start, gap, forbidden, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
         seatings.append(descend_round(seated, ordered, forbidden, rng))
-    return min(seatings, key=lambda c: (clashes(c, forbidden), clashes(c, ordered)))
+    best = min(seatings, key=lambda c: (clashes(c, forbidden), clashes(c, ordered)))
+    if clashes(best, forbidden):
+        return best
+    # The protected rounds were chosen before seating; let the search choose instead which
+    # clear rounds to give up, as long as enough stay clear.
+    group = [[-1] * n for _ in range(n)]
+    for k, c in enumerate(clear):
+        for t in c:
+            for a, b in combinations(t, 2):
+                group[a][b] = group[b][a] = k
+    freer = anneal_breaking_few(
+        best,
+        ordered,
+        met,
+        group,
+        len(clear) - (rounds_left - 1),
+        rng=rng,
+        steps=ANNEAL_STEPS_PER_PLAYER * n,
+    )
+    return min((best, freer), key=lambda c: clashes(c, ordered))
 
 
 def _look_ahead(
