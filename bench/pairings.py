@@ -8,8 +8,14 @@ figures; not a test.
   over every pair. Required: equal every round.
 - *rotating*: 64 players, rotating partners at four-player tables, 7 rounds. Required: at
   most 10 s a round, no partner repeat; aim: no repeated opponent either.
-- *group swiss*: 64 (and 32) individuals at four-player tables, 7 rounds, planning the
-  rounds still to come. Required: no repeated meeting.
+- *group swiss*: individuals at tables of three, four or both (``GROUP_CASES``), planning
+  the rounds still to come, with seeded results. Required: no more repeated meetings than
+  the best known schedule for the field and round count (0 up to the rounds a repeat-free
+  design is known, see ``group_swiss.allowed_repeats``; else the schedule search's count);
+  a score spread (sum over tables of squared differences in match points of every pair)
+  no worse than a plain simulated-annealing seater run here on the same standings
+  (median ratio at most 1; rounds worse and better printed, comparing repeats first);
+  at most 5 s a round at 64 players.
 - *round robin*: 27 players at three-player tables (and 16 at four; whist schedules for
   8, 12 and 16). Required: every pair exactly once.
 - *round robins drawn*: the round robins where a design or a published social-golfer
@@ -19,17 +25,19 @@ figures; not a test.
 Times are this process's CPU seconds (so that other work on the machine does not count
 against the algorithms), wall seconds alongside. Exits 1 if a requirement is missed.
 
-    .venv/bin/python bench/pairings.py [--skip-full]
+    .venv/bin/python bench/pairings.py [--skip-full] [--group-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import combinations
 from pathlib import Path
@@ -58,9 +66,23 @@ from pairing.algorithms.designs import (
     rotational_resolution,
 )
 from pairing.algorithms.dispatch import DrawField, EarlierRound, _group_round_robin, draw_compute
+from pairing.algorithms.group_swiss import allowed_repeats
 
 SWISS_REQUIRED, SWISS_AIM = 5.0, 1.5
 ROTATING_REQUIRED = 10.0
+GROUP_REQUIRED = 5.0
+GROUP_CASES: tuple[tuple[int, int, int, int | None], ...] = (
+    (32, 9, 4, None),
+    (32, 10, 4, None),
+    (64, 16, 4, None),
+    (64, 7, 4, None),
+    (27, 10, 3, None),
+    (21, 8, 3, None),
+    (24, 8, 3, None),
+    (30, 7, 4, 3),
+    (22, 6, 4, 3),
+)
+"""Group Swiss fields: players, rounds, table size, smallest table (None: all full)."""
 failures: list[str] = []
 
 
@@ -179,27 +201,123 @@ def rotating(n: int = 64, rounds: int = 7) -> None:
     print(f" most times one pair opposed: {opponents} ({aim})")
 
 
-def group_swiss(n: int, rounds: int = 7) -> None:
-    print(f"\n== group swiss: {n} individuals at four-player tables, {rounds} rounds")
-    print(" round   cpu s  wall s  repeated meetings  largest gap  score cost")
+def spread(tables: Sequence[Sequence[int]], score: dict[int, int]) -> int:
+    """Sum over tables of the squared differences in match points of every pair there."""
+    return sum((score[a] - score[b]) ** 2 for t in tables for a, b in combinations(t, 2))
+
+
+def round_repeats(tables: Sequence[Sequence[int]], history: History) -> int:
+    return sum(1 for t in tables for a, b in combinations(t, 2) if history.meetings(a, b))
+
+
+def annealing_baseline(
+    entrants: Sequence[Entrant], history: History, sizes: Sequence[int], seed: int
+) -> list[list[int]]:
+    """A plain simulated-annealing seater for comparison, independent of the library's:
+    the score-ordered fold, then random swaps between tables on one cost, a repeated
+    meeting weighing more than any spread, geometric cooling, best seating kept."""
+    rng = random.Random(seed)
+    order = sorted(entrants, key=lambda e: (-e.score, e.rank))
+    score = {e.id: int(e.score) for e in entrants}
+    tables, start = [], 0
+    for size in sizes:
+        tables.append([e.id for e in order[start : start + size]])
+        start += size
+    top = max(score.values()) - min(score.values())
+    heavy = sum(s * (s - 1) // 2 for s in sizes) * top * top + 1
+
+    def cost(t: Sequence[int]) -> int:
+        return sum(
+            heavy * history.meetings(a, b) + (score[a] - score[b]) ** 2
+            for a, b in combinations(t, 2)
+        )
+
+    current = sum(cost(t) for t in tables)
+    best, best_tables = current, [t[:] for t in tables]
+    steps = 600 * len(order)
+    temperature, cold = 8.0, 0.05
+    ratio = (cold / temperature) ** (1 / steps)
+    for _ in range(steps):
+        temperature *= ratio
+        ka, kb = rng.sample(range(len(tables)), 2)
+        sa, sb = rng.randrange(len(tables[ka])), rng.randrange(len(tables[kb]))
+        a, b = tables[ka][:], tables[kb][:]
+        a[sa], b[sb] = b[sb], a[sa]
+        d = cost(a) + cost(b) - cost(tables[ka]) - cost(tables[kb])
+        if d <= 0 or rng.random() < math.exp(-d / temperature):
+            tables[ka], tables[kb] = a, b
+            current += d
+            if current < best:
+                best, best_tables = current, [t[:] for t in tables]
+    return best_tables
+
+
+def best_known_repeats(n: int, size: int, rounds: int, smallest: int | None) -> tuple[int, str]:
+    """Repeated meetings of the best schedule known for the field: 0 up to the rounds a
+    repeat-free schedule is known (``group_swiss.allowed_repeats``), else what the
+    library's schedule search reaches."""
+    allowed = allowed_repeats(n, size, rounds) if smallest is None else None
+    if allowed is not None:
+        return allowed, "design"
+    schedule = group_round_robin_schedule(
+        list(range(n)), seed=0, table_size=size, rounds=rounds, smallest=smallest
+    )
+    return schedule.report.excess_meetings, "search"
+
+
+def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None) -> None:
+    shape = f"tables of {size}" if smallest is None else f"tables of {smallest}-{size}"
+    print(f"\n== group swiss: {n} players at {shape}, {rounds} rounds")
+    print(" round   cpu s  wall s  repeats  spread  annealing  (repeats)")
     rng = random.Random(3)
     strength = {i: rng.random() for i in range(n)}
     score = dict.fromkeys(range(n), 0)
     history = History()
+    worst, ratios, worse, better = 0.0, [], 0, 0
     for r in range(rounds):
         entrants = [Entrant(i, score[i], rank=i + 1) for i in range(n)]
         draw, cpu, wall = timed(
-            partial(group_swiss_seat, entrants, history, seed=r, rounds_left=rounds - r)
+            partial(
+                group_swiss_seat,
+                entrants,
+                history,
+                seed=r,
+                table_size=size,
+                smallest=smallest,
+                rounds_left=rounds - r,
+            )
         )
-        rep = draw.report
+        seated = [t.seats for t in draw.tables]
+        plain = annealing_baseline(entrants, history, [len(t) for t in seated], seed=r)
+        ours = (round_repeats(seated, history), spread(seated, score))
+        theirs = (round_repeats(plain, history), spread(plain, score))
+        worse, better = worse + (ours > theirs), better + (ours < theirs)
+        if theirs[1]:
+            ratios.append(ours[1] / theirs[1])
+        elif not ours[1]:
+            ratios.append(1.0)
         print(
-            f" {r + 1:5}  {cpu:6.2f}  {wall:6.2f}  {rep.rematches:17}"
-            f"  {rep.largest_score_gap!s:>11}  {rep.score_cost!s:>10}"
+            f" {r + 1:5}  {cpu:6.2f}  {wall:6.2f}  {ours[0]:7}  {ours[1]:6}"
+            f"  {theirs[1]:9}  ({theirs[0]})"
         )
+        worst = max(worst, cpu)
         play(draw, strength, rng, score)
         history = history.with_tables(draw.tables)
-    most = max(history.met.values())
-    print(f" most times one pair met: {most} ({require(most == 1, f'group swiss {n}')})")
+    repeats = sum(c - 1 for c in history.met.values())
+    allowed, source = best_known_repeats(n, size, rounds, smallest)
+    verdict = require(repeats <= allowed, f"group swiss {n} x {rounds} repeats")
+    print(f" repeated meetings: {repeats}, best known {allowed} ({source}): {verdict}")
+    median = statistics.median(ratios) if ratios else 1.0
+    print(
+        f" spread against annealing: median ratio {median:.2f}, rounds worse {worse},"
+        f" better {better} of {rounds} (repeats first, then spread;"
+        f" {require(median <= 1.0, f'group swiss {n} x {rounds} spread')})"
+    )
+    limit = ""
+    if n >= 64:
+        verdict = require(worst <= GROUP_REQUIRED, f"group swiss {n} x {rounds} time")
+        limit = f" (required {GROUP_REQUIRED} s at 64 players: {verdict})"
+    print(f" slowest round {worst:.2f} s CPU{limit}")
 
 
 def round_robins() -> None:
@@ -332,15 +450,18 @@ def _draw_round_robin(n: int, table_size: str, rounds: int) -> list[Draw]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-full", action="store_true", help="skip the all-pairs blossom")
+    parser.add_argument("--group-only", action="store_true", help="only the group Swiss cases")
     args = parser.parse_args()
-    swiss()
-    if not args.skip_full:
-        swiss_versus_full()
-    rotating()
-    group_swiss(64)
-    group_swiss(32)
-    round_robins()
-    round_robins_drawn()
+    if not args.group_only:
+        swiss()
+        if not args.skip_full:
+            swiss_versus_full()
+        rotating()
+    for n, rounds, size, smallest in GROUP_CASES:
+        group_swiss(n, rounds, size, smallest)
+    if not args.group_only:
+        round_robins()
+        round_robins_drawn()
     print("\nall requirements met" if not failures else f"\nMISSED: {', '.join(failures)}")
     return 1 if failures else 0
 

@@ -1,20 +1,32 @@
 """Swiss at three- and four-player tables for individuals.
 
 Vocabulary: entrants in the *standing order* (see ``swiss.py``) are cut into consecutive
-*chunks*, one per table, the smaller tables of a mixed split at the bottom — the seating
-closest in standing. The tabu search of ``seating.py`` then moves players between tables
-under lexicographic costs, most important first:
+*chunks*, one per table, the smaller tables of a mixed split at the bottom: the *fold*,
+where every search starts. The objective is lexicographic, most important first:
 
 1. repeated meetings: pairs at a table who already shared one (count squared);
-2. partner repeats: at four-player tables, partners (seats 0+2, 1+3; docs/rules.md R2) who were
-   partners before — the seat split within a table is searched too;
-3. score cost: the squared difference in match points over every pair at a table;
-4. tie-break: squared distance in the standing order.
+2. the *score spread*: the sum over tables of the squared differences in match points of
+   every pair at the table;
+3. tie-break: squared distance in the standing order;
+
+and, the tables once fixed, partner repeats at four-player tables (partners are seats 0+2
+and 1+3; docs/rules.md R2): each table takes the cheapest of its three partner splits.
+
+A round is first seated alone: tabu search removes repeats from the fold (``seating.py``),
+then simulated annealing lowers the spread by swaps that add no repeat (``annealing.py``).
+Then the rounds still to come are looked after:
+
+- *on a design*: when a repeat-free schedule is known for the field (``designs``; see
+  :func:`repeat_free_rounds`) and enough of its rounds are still clear of every meeting
+  so far, this round is seated keeping ``rounds_left - 1`` of them clear, so no pair ever
+  meets twice while the schedule lasts (see :func:`_on_design`);
+- otherwise the rest is planned with the multi-round tabu search of
+  ``schedule_search.py`` (laid first on a known schedule when one fits), and this round
+  moves only if that lowers the repeats of the whole plan.
 
 Byes (only when the organiser allows them and the count does not split into tables) go to
-the lowest-ranked entrants without one. With 64 players, AG(3, 4) shows 21 rounds without a
-repeated meeting exist; the bar held by the tests and the bench is 7 rounds without one at
-32 and 64 players under Swiss standings.
+the lowest-ranked entrants without one. Every search is driven by the seed and step
+counts, never the clock: the same seed gives the same seating.
 """
 
 from __future__ import annotations
@@ -22,19 +34,75 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import combinations
 from math import lcm
+from types import MappingProxyType
 
+from pairing.algorithms.annealing import (
+    anneal_breaking_few,
+    anneal_round,
+    descend_round,
+    label_schedule,
+    table_cost,
+)
+from pairing.algorithms.designs import Round, golf_schedule, kirkman_resolution, resolvable_four
 from pairing.algorithms.quality import make_draw, score_map
 from pairing.algorithms.schedule_search import ScheduleSearch
 from pairing.algorithms.seating import RoundCosts, Tier, improve_seating
 from pairing.algorithms.swiss import standing_order
 from pairing.algorithms.table_sizes import table_sizes
-from pairing.algorithms.types import Draw, Entrant, History, PairingError
+from pairing.algorithms.types import Draw, Entrant, History, PairingError, pair
 
 SEATING_STEPS = 200
-"""Tabu steps on the round alone before the (stronger) multi-round search takes over."""
+"""Tabu steps removing repeated meetings from the score-ordered fold."""
+
+ANNEAL_STEPS_PER_PLAYER = 600
+"""Annealing swaps on the round's score spread, per player seated."""
+
+LABEL_STEPS = 6000
+"""Annealing swaps placing the players on a known repeat-free schedule."""
+
+PLAN_WORK = 500_000
+"""Budget of the multi-round tabu search, in player-rounds times steps: the search takes
+``PLAN_WORK // (players * rounds)`` steps at most (at least 200), so a large field planning
+many rounds takes fewer, dearer steps."""
+
+PUBLISHED_REPEAT_FREE: Mapping[tuple[int, int], int] = MappingProxyType({(32, 4): 10})
+"""Repeat-free schedules published but not (yet) kept in ``designs``: (players, table
+size) to rounds. 32 at four: social-golfer solutions 8-4-10 (no pair twice in 10 rounds)."""
 
 GROUP_TIERS: tuple[Tier, ...] = ("met", "partnered", "gap", "position")
+
+
+def known_schedule(players: int, table_size: int) -> tuple[Round, ...] | None:
+    """The longest repeat-free schedule kept in ``designs`` for this many players at tables
+    of ``table_size`` (points 0..players-1), or None."""
+    if table_size == 3:
+        found = kirkman_resolution(players)
+        return found[0] if found else None
+    if table_size == 4:
+        options = [d for d in (resolvable_four(players), golf_schedule(players)) if d]
+        return max((d[0] for d in options), key=len) if options else None
+    return None
+
+
+def repeat_free_rounds(players: int, table_size: int) -> int:
+    """Rounds up to which a schedule with no repeated meeting is known for this field at
+    tables of ``table_size`` (every table full): the longest of the designs built or kept
+    in ``designs`` and the published schedules above; 1 when none is known (any single
+    round repeats nothing)."""
+    design = known_schedule(players, table_size)
+    return max(
+        len(design) if design else 1,
+        PUBLISHED_REPEAT_FREE.get((players, table_size), 1),
+    )
+
+
+def allowed_repeats(players: int, table_size: int, rounds: int) -> int | None:
+    """Repeated meetings the best known schedule needs in ``rounds`` rounds: 0 up to
+    :func:`repeat_free_rounds`; None past it (no bound is claimed, the bench compares with
+    the schedule search of ``round_robin``)."""
+    return 0 if rounds <= repeat_free_rounds(players, table_size) else None
 
 
 def group_swiss_seat(
@@ -50,22 +118,259 @@ def group_swiss_seat(
 ) -> Draw:
     """Seat a Swiss round at tables of ``table_size`` (smaller down to ``smallest``).
 
-    ``rounds_left`` counts this round and the rounds still to come; above 1 the seating is
-    checked against a plan for the rest so that early rounds do not make later repeats
-    unavoidable (see ``schedule_search.py``)."""
-    return seat_by_tiers(
-        entrants,
-        history,
-        seed=seed,
-        table_size=table_size,
-        smallest=smallest,
-        byes_allowed=byes_allowed,
-        tiers=GROUP_TIERS,
-        conflict_tiers=1,
-        seating_steps=SEATING_STEPS,
-        plan_steps=max_steps,
-        rounds_left=rounds_left,
+    ``rounds_left`` counts this round and the rounds still to come, so that early rounds
+    do not make later repeats unavoidable (see the module's docstring); ``max_steps`` caps
+    the steps of the multi-round tabu search."""
+    if len({e.id for e in entrants}) != len(entrants):
+        raise ValueError("entrant ids must be unique")
+    if len(entrants) < 2:
+        raise PairingError("too_few", "a round needs at least two entrants")
+    sizes, bye_count = table_sizes(
+        len(entrants), size=table_size, smallest=smallest, byes_allowed=byes_allowed
     )
+    rng = random.Random(seed)
+    standing = standing_order(entrants, seed)
+    byes = choose_byes(standing, bye_count)
+    ids = [e.id for e in standing if e.id not in byes]
+    scores = score_map(entrants)
+    n = len(ids)
+    costs = RoundCosts(
+        ids,
+        scores,
+        history,
+        GROUP_TIERS,
+        conflict_tiers=1,
+        pair_slots=sum(s * (s - 1) // 2 for s in sizes),
+    )
+    tables = improve_seating(
+        fold(sizes),
+        costs,
+        conflict_level=costs.conflict_level,
+        rng=rng,
+        seats_matter=False,
+        max_steps=SEATING_STEPS,
+    )
+    met = [[history.meetings(ids[i], ids[j]) for j in range(n)] for i in range(n)]
+    conflict = [[m * m for m in row] for row in met]
+    gap = gap_matrix(ids, scores)
+    far = len(sizes) * 6 * (n - 1) ** 2 + 1
+    ordered = [[g * far + (i - j) ** 2 for j, g in enumerate(row)] for i, row in enumerate(gap)]
+    tables = anneal_round(tables, gap, conflict, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
+    tables = descend_round(tables, ordered, conflict, rng)
+    design = known_schedule(n, table_size) if set(sizes) == {table_size} else None
+    per_round = sum(s * (s - 1) // 2 for s in sizes)
+    played = sum(history.met.get(pair(a, b), 0) for a, b in combinations(ids, 2)) // per_round
+    if design and played + rounds_left <= DESIGN_SHARE * len(design):
+        design = None
+    on_design = (
+        _on_design(tables, design, ids, met, gap, ordered, rounds_left, rng) if design else None
+    )
+    if on_design is not None:
+        tables = on_design
+    elif rounds_left > 1 or _repeats_now(tables, met):
+        tables = _look_ahead(tables, sizes, met, gap, ordered, rounds_left, rng, max_steps)
+    tables = [_best_split(t, costs) for t in tables]
+    tables.sort(key=min)
+    seatings = [[ids[i] for i in _lead_with_best(t)] for t in tables]
+    return make_draw(seatings, sorted(byes), scores=scores, history=history, seed=seed)
+
+
+def fold(sizes: Sequence[int]) -> list[list[int]]:
+    """Consecutive chunks of the standing order (local indices), one per table."""
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(list(range(start, start + size)))
+        start += size
+    return tables
+
+
+def gap_matrix(ids: Sequence[int], scores: Mapping[int, Fraction]) -> list[list[int]]:
+    """Squared differences in match points, scaled to whole numbers."""
+    unit = lcm(*(scores[e].denominator for e in ids)) if ids else 1
+    scaled = [int(scores[e] * unit) for e in ids]
+    return [[(a - b) ** 2 for b in scaled] for a in scaled]
+
+
+DESIGN_SHARE = 0.4
+"""Staying on a known schedule costs score spread (each round must keep the rounds to come
+clear), so the seater stays on one only for an event longer than this share of the
+schedule's rounds; shorter events are planned by the multi-round search, which keeps them
+clear too with room to spare and seats closer in score."""
+
+SPARE_STARTS = 2
+"""Unprotected rounds of the schedule tried as starting seatings, besides the free one."""
+
+
+def _on_design(
+    tables: list[list[int]],
+    design: Sequence[Round],
+    ids: Sequence[int],
+    met: list[list[int]],
+    gap: list[list[int]],
+    ordered: list[list[int]],
+    rounds_left: int,
+    rng: random.Random,
+) -> list[list[int]] | None:
+    """This round seated so that a known repeat-free schedule keeps ``rounds_left - 1``
+    rounds clear of every meeting so far; None when the history leaves fewer than
+    ``rounds_left`` of its rounds clear (the field changed, or earlier rounds were seated
+    otherwise).
+
+    The schedule's points are the entrants in id order, the same every round, so each
+    round finds the same schedule without any state kept: its rounds no pair of which has
+    met are still playable. The rounds to keep (*protected*) are those that clash least
+    with the seating found alone; this round is then seated by annealing on the score
+    spread with every pair of the history and of the protected rounds forbidden, started
+    from the seating found alone (its forbidden pairs first removed by tabu search) and
+    from the best unprotected rounds, which are clear by construction. So the protected
+    rounds stay clear for the next round, and by induction no pair ever meets twice while
+    the schedule lasts."""
+    n = len(ids)
+    by_id = sorted(range(n), key=lambda i: ids[i])
+    classes = [[[by_id[q] for q in t] for t in r] for r in design]
+    clear = [c for c in classes if all(met[a][b] == 0 for t in c for a, b in combinations(t, 2))]
+    if len(clear) < rounds_left:
+        return None
+    together = [[0] * n for _ in range(n)]
+    for t in tables:
+        for a, b in combinations(t, 2):
+            together[a][b] = together[b][a] = 1
+
+    def clashes(c: Sequence[Sequence[int]], matrix: Sequence[Sequence[int]]) -> int:
+        return sum(matrix[a][b] for t in c for a, b in combinations(t, 2))
+
+    ranked = sorted(range(len(clear)), key=lambda k: (clashes(clear[k], together), k))
+    protected = [clear[k] for k in ranked[: rounds_left - 1]]
+    spare = [clear[k] for k in ranked[rounds_left - 1 :]]
+    forbidden = [row[:] for row in met]
+    for c in protected:
+        for t in c:
+            for a, b in combinations(t, 2):
+                forbidden[a][b] = forbidden[b][a] = 1
+    level = sum(len(t) * (len(t) - 1) // 2 for t in tables) * max(map(max, ordered)) + 1
+
+    def cost(t: Sequence[int]) -> int:
+        return sum(forbidden[a][b] * level + ordered[a][b] for a, b in combinations(t, 2))
+
+    starts = [
+        improve_seating(
+            tables,
+            cost,
+            conflict_level=level,
+            rng=rng,
+            seats_matter=False,
+            max_steps=SEATING_STEPS,
+        )
+    ]
+    spare.sort(key=lambda c: clashes(c, gap))
+    starts += [[list(t) for t in c] for c in spare[:SPARE_STARTS]]
+    seatings = []
+    for start in starts:
+        seated = anneal_round(start, gap, forbidden, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
+        seatings.append(descend_round(seated, ordered, forbidden, rng))
+    best = min(seatings, key=lambda c: (clashes(c, forbidden), clashes(c, ordered)))
+    if clashes(best, forbidden):
+        return best
+    # The protected rounds were chosen before seating; let the search choose instead which
+    # clear rounds to give up, as long as enough stay clear.
+    group = [[-1] * n for _ in range(n)]
+    for k, c in enumerate(clear):
+        for t in c:
+            for a, b in combinations(t, 2):
+                group[a][b] = group[b][a] = k
+    freer = anneal_breaking_few(
+        best,
+        ordered,
+        met,
+        group,
+        len(clear) - (rounds_left - 1),
+        rng=rng,
+        steps=ANNEAL_STEPS_PER_PLAYER * n,
+    )
+    return min((best, freer), key=lambda c: clashes(c, ordered))
+
+
+def _look_ahead(
+    tables: list[list[int]],
+    sizes: Sequence[int],
+    met: list[list[int]],
+    gap: list[list[int]],
+    ordered: list[list[int]],
+    rounds_left: int,
+    rng: random.Random,
+    max_steps: int,
+) -> list[list[int]]:
+    """This round re-seated, if need be, so the remaining rounds can avoid repeats."""
+    n = len(met)
+    future = rounds_left - 1
+    clash = [row[:] for row in met]
+    for t in tables:
+        for a in t:
+            for b in t:
+                if a != b:
+                    clash[a][b] += 1
+    plan: list[list[list[int]]] = []
+    design = known_schedule(n, sizes[0]) if len(set(sizes)) == 1 else None
+    if design is not None and future:
+        plan, clashes = label_schedule(
+            design, clash, wanted=min(future, len(design)), rng=rng, steps=LABEL_STEPS
+        )
+        if clashes == 0 and len(plan) == future:
+            return tables
+    if design is not None and rounds_left <= len(design):
+        # The schedule may still hold this round too: the clash-free rounds closest in
+        # score, this round the one of them with the least spread.
+        whole, clashes = label_schedule(design, met, wanted=rounds_left, rng=rng, steps=LABEL_STEPS)
+        if clashes == 0:
+            whole.sort(key=lambda r: sum(table_cost(t, gap) for t in r))
+            return _polished(whole[0], whole[1:], met, gap, ordered, rng)
+    while len(plan) < future:
+        order = list(range(n))
+        rng.shuffle(order)
+        plan.append([[order[p] for p in t] for t in fold(sizes)])
+    search = ScheduleSearch(n, [[t[:] for t in tables], *plan], base=met, standing=ordered, rng=rng)
+    steps = min(max_steps, max(200, PLAN_WORK // (n * rounds_left)))
+    every = range(rounds_left)
+    fixed = search.spread()
+    if future:
+        fixed = search.reduce_spread(steps, rounds=range(1, rounds_left))
+        if not search.conflicts(every):
+            return tables
+    moved = search.reduce_spread(steps)
+    search.descend_standing(rounds=[0])
+    planned = _polished(search.plan[0], search.plan[1:], met, gap, ordered, rng)
+    now, alone = _repeats_now(planned, met), _repeats_now(tables, met)
+    # Moving this round is worth it only when it lowers the repeats of the whole plan, and
+    # never for a repeat now that the round alone avoids.
+    if (moved < fixed and now <= alone) or now < alone:
+        return planned
+    return tables
+
+
+def _polished(
+    now: list[list[int]],
+    later: Sequence[Sequence[Sequence[int]]],
+    met: Sequence[Sequence[int]],
+    gap: Sequence[Sequence[int]],
+    ordered: Sequence[Sequence[int]],
+    rng: random.Random,
+) -> list[list[int]]:
+    """This round's spread lowered, keeping clear of every pair the history and the planned
+    later rounds already seat together."""
+    taken = [list(row) for row in met]
+    for r in later:
+        for t in r:
+            for a in t:
+                for b in t:
+                    if a != b:
+                        taken[a][b] += 1
+    tables = anneal_round(now, gap, taken, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * len(met))
+    return descend_round(tables, ordered, taken, rng)
+
+
+def _repeats_now(tables: Sequence[Sequence[int]], met: Sequence[Sequence[int]]) -> int:
+    """Pairs at this round's tables who met before."""
+    return sum(1 for t in tables for i, a in enumerate(t) for b in t[i + 1 :] if met[a][b])
 
 
 def seat_by_tiers(
@@ -79,15 +384,11 @@ def seat_by_tiers(
     tiers: Sequence[Tier],
     conflict_tiers: int,
     seating_steps: int,
-    plan_steps: int = 0,
     initial: Sequence[Sequence[int]] | None = None,
-    rounds_left: int = 1,
 ) -> Draw:
-    """Chunk the standing order into tables, then improve them under ``tiers``; shared by
-    the group Swiss, rotating partners and league nights. ``initial`` (entrant ids, sizes
-    as ``table_sizes`` gives them) replaces the chunks when a format has a better start.
-    With ``plan_steps`` (repeated meetings as the first tier), a seating left with repeats,
-    or any seating when ``rounds_left`` > 1, goes to the multi-round search."""
+    """Chunk the standing order into tables, then improve them under ``tiers`` (the
+    rotating-partners seater). ``initial`` (entrant ids, sizes as ``table_sizes`` gives
+    them) replaces the chunks when a format has a better start."""
     if len({e.id for e in entrants}) != len(entrants):
         raise ValueError("entrant ids must be unique")
     if len(entrants) < 2:
@@ -111,11 +412,7 @@ def seat_by_tiers(
         pair_slots=sum(s * (s - 1) // 2 for s in sizes),
     )
     if initial is None:
-        tables: list[list[int]] = []
-        start = 0
-        for size in sizes:
-            tables.append(list(range(start, start + size)))
-            start += size
+        tables = fold(sizes)
     else:
         tables = [[local[e] for e in t] for t in initial]
         if sorted(len(t) for t in tables) != sorted(sizes):
@@ -128,65 +425,9 @@ def seat_by_tiers(
         seats_matter=True,
         max_steps=seating_steps,
     )
-    has_conflicts = any(costs(t) >= costs.conflict_level for t in tables)
-    if plan_steps and (rounds_left > 1 or has_conflicts):
-        tables = _look_ahead(tables, ids, scores, history, rounds_left, costs, rng, plan_steps)
     tables.sort(key=min)
     seatings = [[ids[i] for i in _lead_with_best(t)] for t in tables]
     return make_draw(seatings, sorted(byes), scores=scores, history=history, seed=seed)
-
-
-def _look_ahead(
-    tables: list[list[int]],
-    ids: Sequence[int],
-    scores: Mapping[int, Fraction],
-    history: History,
-    rounds_left: int,
-    costs: RoundCosts,
-    rng: random.Random,
-    max_steps: int,
-) -> list[list[int]]:
-    """Re-seat this round so that the remaining rounds can still avoid repeated meetings:
-    plan them all at once (future rounds seeded at random), reduce repeats over the whole
-    plan, then bring this round back close in standing without adding any."""
-    n = len(ids)
-    base = [[history.meetings(ids[i], ids[j]) if i != j else 0 for j in range(n)] for i in range(n)]
-    unit = lcm(*(scores[e].denominator for e in ids))
-    scaled = [int(scores[e] * unit) for e in ids]
-    far = n * n + 1
-    standing = [
-        [(scaled[i] - scaled[j]) ** 2 * far + (i - j) ** 2 for j in range(n)] for i in range(n)
-    ]
-    plan = [[t[:] for t in tables]]
-    sizes = [len(t) for t in tables]
-    for _ in range(rounds_left - 1):
-        order = list(range(n))
-        rng.shuffle(order)
-        future, start = [], 0
-        for size in sizes:
-            future.append(order[start : start + size])
-            start += size
-        plan.append(future)
-    search = ScheduleSearch(n, plan, base=base, standing=standing, rng=rng)
-    later_rounds = range(1, len(plan))
-    if search.conflicts(range(len(plan))):
-        # Keep this round as seated if the rest of the plan can work around it.
-        if not any(costs(t) >= costs.conflict_level for t in tables):
-            search.reduce_spread(max_steps, rounds=later_rounds)
-        if search.conflicts(range(len(plan))):
-            search.reduce_spread(max_steps)
-            search.descend_standing(rounds=[0])
-    planned = [_best_split(t, costs) for t in search.plan[0]]
-    # The plan may trade a repeat now for fewer later; never take more repeats now than
-    # this round seated alone would have.
-    if _repeats_now(planned, costs) > _repeats_now(tables, costs):
-        return tables
-    return planned
-
-
-def _repeats_now(tables: Sequence[Sequence[int]], costs: RoundCosts) -> int:
-    """The first-tier (repeated meetings) total of a round's tables."""
-    return sum(costs(t) for t in tables) // costs.conflict_level
 
 
 def _best_split(seats: list[int], costs: RoundCosts) -> list[int]:

@@ -1,15 +1,19 @@
 """Swiss at three- and four-player tables: seven rounds without a repeated meeting at 32
-and 64 players, mixed table sizes, byes only when allowed, standing closeness, seeds."""
+and 64 players, whole designs where they exist, never worse than the fold it starts from,
+mixed table sizes, byes only when allowed, standing closeness, seeds."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 import pytest
 
-from pairing.algorithms.group_swiss import group_swiss_seat
+from pairing.algorithms.group_swiss import allowed_repeats, group_swiss_seat, repeat_free_rounds
+from pairing.algorithms.swiss import standing_order
 from pairing.algorithms.types import Draw, Entrant, History, PairingError
 from tests.pairing.algorithms.counters import is_partition, meeting_counts
 
@@ -104,3 +108,94 @@ def test_same_seed_same_seating() -> None:
     entrants = [Entrant(i, i % 3) for i in range(20)]
     first = group_swiss_seat(entrants, history, seed=5, rounds_left=3)
     assert group_swiss_seat(list(reversed(entrants)), history, seed=5, rounds_left=3) == first
+
+
+def spread(tables: Iterable[Sequence[int]], score: dict[int, Fraction]) -> Fraction:
+    """Sum over tables of the squared differences in match points of every pair there."""
+    return sum(
+        ((score[a] - score[b]) ** 2 for t in tables for a, b in combinations(t, 2)), Fraction(0)
+    )
+
+
+def repeats(tables: Iterable[Sequence[int]], history: History) -> int:
+    return sum(1 for t in tables for a, b in combinations(t, 2) if history.meetings(a, b))
+
+
+def test_known_repeat_free_rounds_come_from_the_designs() -> None:
+    assert repeat_free_rounds(16, 4) == 5  # AG(2, 4)
+    assert repeat_free_rounds(64, 4) == 21  # AG(3, 4)
+    assert repeat_free_rounds(27, 3) == 13  # AG(3, 3)
+    assert repeat_free_rounds(15, 3) == 7  # Kirkman's schoolgirls
+    assert repeat_free_rounds(32, 4) == 10  # published social-golfer schedules
+    assert repeat_free_rounds(13, 4) == 1  # none known: one round repeats nothing
+    assert allowed_repeats(64, 4, 21) == 0
+    assert allowed_repeats(64, 4, 22) is None
+
+
+@pytest.mark.parametrize(
+    ("n", "size", "rounds", "seed"), [(16, 4, 5, 7), (9, 3, 4, 8), (15, 3, 7, 9), (27, 3, 13, 10)]
+)
+def test_every_round_a_design_allows_is_played_without_a_repeat(
+    n: int, size: int, rounds: int, seed: int
+) -> None:
+    # Whole resolvable designs: AG(2, 4), AG(2, 3), Kirkman's schoolgirls, AG(3, 3). Every
+    # pair meets exactly once, so the Swiss must end on a complete design.
+    assert allowed_repeats(n, size, rounds) == 0
+    played = []
+    for _, draw in simulate(n, rounds, seed, table_size=size):
+        assert is_partition([t.seats for t in draw.tables], draw.byes, range(n))
+        played.append([t.seats for t in draw.tables])
+    counts = meeting_counts(played)
+    assert max(counts.values()) == 1
+    assert len(counts) == n * (n - 1) // 2
+
+
+@pytest.mark.parametrize(("n", "size", "smallest"), [(32, 4, None), (18, 3, None), (22, 4, 3)])
+def test_a_round_seated_alone_is_never_worse_than_the_fold(
+    n: int, size: int, smallest: int | None
+) -> None:
+    # The score-ordered fold (chunks of the standing order) is where the search starts:
+    # repeated meetings first, then the spread, it never ends worse.
+    rng = random.Random(n)
+    score = {i: Fraction(0) for i in range(n)}
+    history = History()
+    for r in range(5):
+        entrants = [Entrant(i, score[i], rank=i + 1) for i in range(n)]
+        draw = group_swiss_seat(entrants, history, seed=r, table_size=size, smallest=smallest)
+        standing = standing_order(entrants, r)
+        fold, start = [], 0
+        for t in sorted((len(t.seats) for t in draw.tables), reverse=True):
+            fold.append([e.id for e in standing[start : start + t]])
+            start += t
+        seated = [t.seats for t in draw.tables]
+        assert (repeats(seated, history), spread(seated, score)) <= (
+            repeats(fold, history),
+            spread(fold, score),
+        )
+        for t in draw.tables:
+            for winner in rng.choice(t.sides):
+                score[winner] += 1
+        history = history.with_tables(draw.tables)
+
+
+def test_planning_ahead_never_takes_a_repeat_now_that_the_round_alone_avoids() -> None:
+    rng = random.Random(11)
+    score = dict.fromkeys(range(20), 0)
+    history = History()
+    for r in range(5):
+        entrants = [Entrant(i, score[i], rank=i + 1) for i in range(20)]
+        alone = group_swiss_seat(entrants, history, seed=r)
+        ahead = group_swiss_seat(entrants, history, seed=r, rounds_left=6 - r, max_steps=300)
+        assert ahead.report.rematches <= alone.report.rematches
+        for t in ahead.tables:
+            for winner in rng.choice(t.sides):
+                score[winner] += 1
+        history = history.with_tables(ahead.tables)
+
+
+def test_same_seed_same_seating_when_planning_on_a_design() -> None:
+    history = History.from_rounds([[(i, i + 1, i + 2, i + 3) for i in range(0, 64, 4)]])
+    entrants = [Entrant(i, i % 2) for i in range(64)]
+    first = group_swiss_seat(entrants, history, seed=9, rounds_left=6)
+    assert group_swiss_seat(entrants, history, seed=9, rounds_left=6) == first
+    assert first.report.rematches == 0
