@@ -8,3 +8,9 @@ from django.utils.translation import gettext_lazy as _
 class KnockoutConfig(AppConfig):
     name = "knockout"
     verbose_name = _("Knockout")
+
+    def ready(self) -> None:
+        from knockout.selectors import round_bracket_reasons
+        from league.hooks import round_keeper_add
+
+        round_keeper_add("knockout", round_bracket_reasons)

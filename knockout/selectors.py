@@ -181,6 +181,17 @@ def tournament_has_knockout(*, tournament_id: int) -> bool:
     return Bracket.objects.filter(tournament_id=tournament_id).exists()
 
 
+def round_bracket_reasons(round: Round) -> list[str]:
+    """Why a round's tables must stay: they hold the knockout bracket's matches, which
+    would lose their tables (the bracket has no undo)."""
+    if not BracketMatch.objects.filter(table__round=round).exists():
+        return []
+    return [
+        _("Round %(number)s holds the knockout bracket's matches; its tables cannot be deleted.")
+        % {"number": round.number}
+    ]
+
+
 def bracket_matches_tied(*, tournament: Tournament) -> list[BracketMatch]:
     """Tied matches of a closed or published knockout round waiting for the extra hand
     (none when the rule set sends the higher seed through)."""

@@ -52,6 +52,8 @@ __all__ = [
     "recorded_play_provider_set",
     "result_listener_add",
     "round_checked_in_only",
+    "round_keep_reasons",
+    "round_keeper_add",
     "round_publish_problems",
     "round_published",
     "round_published_listener_add",
@@ -88,6 +90,9 @@ _recorded_play: RecordedPlayProvider | None = None
 #: Called with a round just published (its status saved, before any transaction commits).
 type PublishListener = Callable[["Round"], None]
 _publish_listeners: dict[str, PublishListener] = {}
+#: Returns why a round's tables must stay as they are (none: they may be deleted).
+type RoundKeeper = Callable[["Round"], Sequence[str]]
+_round_keepers: dict[str, RoundKeeper] = {}
 #: Says whether a round seats checked-in entries only.
 type CheckedInOnlyProvider = Callable[["Round"], bool]
 _checked_in_only: CheckedInOnlyProvider | None = None
@@ -172,6 +177,16 @@ def tournament_ranking_changed(*, tournament_id: int) -> None:
 def publish_check_add(name: str, check: PublishCheck) -> None:
     """Register (or replace, under the same name) a check that may refuse a publication."""
     _publish_checks[name] = check
+
+
+def round_keeper_add(name: str, keeper: RoundKeeper) -> None:
+    """Register (or replace, under the same name) a reason to keep a round's tables."""
+    _round_keepers[name] = keeper
+
+
+def round_keep_reasons(*, round: Round) -> list[str]:
+    """Every registered keeper's reasons not to delete ``round`` or its tables."""
+    return [message for keeper in tuple(_round_keepers.values()) for message in keeper(round)]
 
 
 def round_publish_problems(*, round: Round) -> list[str]:

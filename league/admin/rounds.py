@@ -30,7 +30,7 @@ from league.models import (
     TableResultSide,
 )
 from league.selectors import tournaments_managed_by, user_is_superuser
-from league.services.records import record_update, table_delete
+from league.services.records import record_update, round_delete, table_delete
 from league.services.results import SideOutcome, table_result_clear, table_result_record
 from league.services.rounds import (
     round_close,
@@ -77,6 +77,11 @@ class RoundAdmin(TournamentScopedAdmin, HistoryAdmin):
     actions = ["publish", "close"]
     # The quality report is the pairing's, shown readable by its panel, never as a field.
     exclude = ["quality"]
+
+    def delete_model(self, request: HttpRequest, obj: Round) -> None:
+        """The delete page and the list's delete action both go through the service,
+        which deletes a draft round only."""
+        round_delete(round=obj)
 
     def get_exclude(self, request: HttpRequest, obj: Round | None = None) -> Any:
         # A new round has no entries of its own to give byes to yet.
@@ -222,6 +227,10 @@ class TableAdmin(TournamentScopedAdmin, HistoryAdmin):
     search_fields = ["round__tournament__name", "seats__player__name"]
     inlines = [SeatInline]
     actions = ["result_without_hands"]
+
+    def delete_model(self, request: HttpRequest, obj: Table) -> None:
+        """Through the service, which deletes the tables of a draft round only."""
+        table_delete(table=obj)
 
     def get_urls(self) -> list[Any]:
         extra = [

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from knockout.models import Bracket, BracketMatch
 from knockout.services import bracket_advance, bracket_create, bracket_match_decide
 from league.models import Entry, Round, Tournament
+from league.services.records import round_delete, table_delete
 from league.services.rounds import SeatSpec, round_create, table_create
 from pairing.services.pairing import round_pair
 from tests.knockout.conftest import bracket_round, play_round, seed_of, seeded_tournament
@@ -60,6 +61,23 @@ def test_a_field_of_six_gives_the_top_two_byes_and_seats_four_v_five_and_three_v
         sorted(seed_of(s.entry_id) for s in t.seats.all()) for t in round.tables.order_by("number")
     ]
     assert seated == [[4, 5], [3, 6]]
+
+
+def test_a_knockout_rounds_draft_tables_cannot_be_deleted_from_under_the_bracket() -> None:
+    # Given a bracket whose first round is drafted, its tables holding the bracket's matches
+    tournament = seeded_tournament(8)
+    bracket_create(tournament=tournament, source="ratings")
+    round = latest(tournament)
+    table = round.tables.order_by("number").first()
+    assert round.status == Round.Status.DRAFT and table is not None
+    # When the organiser deletes a table, or the whole round, then each is refused
+    with pytest.raises(ValidationError, match="memuat pertandingan bagan babak gugur"):
+        table_delete(table=table)
+    with pytest.raises(ValidationError, match="memuat pertandingan bagan babak gugur"):
+        round_delete(round=round)
+    # And the round's four matches keep their tables
+    assert BracketMatch.objects.filter(table__round=round).count() == 4
+    assert round.tables.count() == 4
 
 
 def test_winners_advance_round_by_round_to_a_champion() -> None:

@@ -354,3 +354,50 @@ def test_deleting_a_result_in_the_admin_reopens_the_table_and_marks_the_standing
     assert not TableResult.objects.filter(table=table).exists()
     assert table.status == Table.Status.PLAYING
     assert _requested(tournament) > before
+
+
+# --- Deleting rounds and tables ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["delete page", "list action"])
+def test_the_admin_deletes_no_published_round_and_no_table_of_one(client: Client, how: str) -> None:
+    # Given a published round with a finished table
+    _superuser(client)
+    table = _finished_table(TournamentFactory())
+    round_ = table.round
+    # When the organiser deletes the round, then its table, from the admin
+    for model, row in (("round", round_), ("table", table)):
+        if how == "delete page":
+            response = client.post(
+                _url(f"admin:league_{model}_delete", row.pk), {"post": "yes"}, follow=True
+            )
+        else:
+            response = client.post(
+                _url(f"admin:league_{model}_changelist"),
+                {"action": "delete_selected", "_selected_action": [row.pk], "post": "yes"},
+                follow=True,
+            )
+        # Then the service refuses, in its own words, and nothing is deleted
+        shown = " ".join(str(m) for m in response.context["messages"])
+        assert (
+            "Only a draft round can be deleted." in shown
+            if model == "round"
+            else "Tables of a published round cannot be deleted." in shown
+        )
+    assert Round.objects.filter(pk=round_.pk).exists()
+    assert Table.objects.filter(pk=table.pk).exists()
+    assert TableResult.objects.filter(table=table).exists()
+
+
+def test_the_admin_deletes_a_draft_round_with_its_tables(client: Client) -> None:
+    # Given a draft round with a table
+    _superuser(client)
+    tournament = TournamentFactory()
+    round_ = round_create(tournament=tournament)
+    entries = [EntryFactory(tournament=tournament) for _ in range(2)]
+    table = table_create(round=round_, number=1, seats=seats_for_entries(entries, player_count=2))
+    # When the organiser deletes it from the admin
+    client.post(_url("admin:league_round_delete", round_.pk), {"post": "yes"})
+    # Then it is gone, and its table with it
+    assert not Round.objects.filter(pk=round_.pk).exists()
+    assert not Table.objects.filter(pk=table.pk).exists()
