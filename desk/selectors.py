@@ -13,7 +13,7 @@ Each read runs a fixed number of queries, whatever the number of tables.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db.models import Count, Max, Q
@@ -23,6 +23,7 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
 from allfives import side_of, sides_of
+from league.live import tables_live
 from league.models import Entry, ResultKind, Round, Table, Tournament
 from league.services.clock import round_clock_remaining, round_time_limit
 from matches.models import Match
@@ -299,6 +300,18 @@ class ProjectorTable:
     sides: tuple[str, ...]
     status: str
     result_kind_label: str = ""
+    #: While the table plays: each side's running total and chance of winning from here
+    #: in whole percent (by simulation, ``matches.chances``), side by side with ``sides``.
+    totals: tuple[str, ...] = ()
+    chances: tuple[int, ...] = ()
+
+    @property
+    def side_lines(self) -> tuple[tuple[str, str | None, int | None], ...]:
+        """Each side's names with its running total and chance (None when not shown)."""
+        count = len(self.sides)
+        totals: tuple[str | None, ...] = self.totals or (None,) * count
+        chances: tuple[int | None, ...] = self.chances or (None,) * count
+        return tuple(zip(self.sides, totals, chances, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +332,11 @@ class ProjectorView:
     clock: RoundClock | None = None
 
 
+def round_half_up(percent: float) -> int:
+    """A chance in whole percent, as the round page rounds it (half up, not to even)."""
+    return int(Decimal(str(percent)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
 def tournament_projected(*, slug: str) -> Tournament | None:
     """A public (not draft) tournament by its slug, or None."""
     return (
@@ -334,12 +352,24 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
     standings, for a big screen."""
     round = tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     board = round_board(round=round)
-    tables = tuple(
-        ProjectorTable(
-            t.number, tuple(side.names for side in t.sides), t.status, t.result_kind_label
+    playing = [t for t in board.tables if t.status in ("playing", "confirming", "disputed")]
+    live = tables_live(table_ids=[t.id for t in playing])
+    tables = []
+    for t in board.tables:
+        found = live.get(t.id) if t in playing else None
+        chances = found.chances if found is not None else {}
+        tables.append(
+            ProjectorTable(
+                t.number,
+                tuple(side.names for side in t.sides),
+                t.status,
+                t.result_kind_label,
+                totals=tuple(side.total or "0" for side in t.sides) if found else (),
+                chances=tuple(round_half_up(chances[side.side]) for side in t.sides)
+                if found and all(side.side in chances for side in t.sides)
+                else (),
+            )
         )
-        for t in board.tables
-    )
     standings: Standings | None = getattr(tournament, "standings", None)
     separator = str(get_format("DECIMAL_SEPARATOR"))
     rows = (
@@ -353,4 +383,4 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
         else ()
     )
     clock = round_clock(round=round) if round and round.status == Round.Status.PUBLISHED else None
-    return ProjectorView(tournament, round, tables, board.byes, rows, clock)
+    return ProjectorView(tournament, round, tuple(tables), board.byes, rows, clock)

@@ -3,6 +3,7 @@ Indonesian by default and in English, linked from the tournament's public page."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from django.utils import translation
 from desk.services import round_next
 from league.models import Tournament
 from league.services.rounds import round_publish
-from tests.desk.conftest import WINNING_HAND, club_tournament, play
+from tests.desk.conftest import OPENING_HAND, WINNING_HAND, club_tournament, play
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +106,29 @@ def test_the_tournaments_public_page_links_to_the_projector(tournament: Tourname
     page = Client().get(tournament.get_absolute_url()).content.decode()
     assert reverse("desk:projector", args=[tournament.slug]) in page
     assert "Tampilan proyektor" in page
+
+
+def test_a_playing_table_shows_its_totals_and_each_sides_chance_of_winning(
+    tournament: Tournament, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Given a published round: table 1 finished, table 2 one hand in
+    _published(tournament, organiser, django_capture_on_commit_callbacks)
+    second = tournament.rounds.get().tables.get(number=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        play(second, organiser, [OPENING_HAND])
+    # When the hall's screen asks for the panels
+    page = Client().get(reverse("desk:projector", args=[tournament.slug])).content.decode()
+    # Then table 2 shows each side's running total and its chance, which add up to 100
+    totals = [re.search(rf'data-testid="projector-total-2-{n}">([^<]+)<', page) for n in (1, 2)]
+    assert [m.group(1) for m in totals if m] == ["15", "5"]
+    chances = [
+        re.search(rf'data-testid="projector-chance-2-{n}">.*?</span>(\d+)&nbsp;%', page)
+        for n in (1, 2)
+    ]
+    percents = [int(m.group(1)) for m in chances if m]
+    assert len(percents) == 2 and 99 <= sum(percents) <= 101
+    assert percents[0] > percents[1]  # 15 to 5 up, the first side is the likelier winner
+    assert "peluang menang:" in page
+    # And the finished table 1 shows neither
+    assert 'data-testid="projector-chance-1-' not in page
+    assert 'data-testid="projector-total-1-' not in page
