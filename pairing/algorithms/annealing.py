@@ -31,6 +31,22 @@ def table_cost(table: Sequence[int], cost: Matrix) -> int:
     return sum(cost[a][b] for i, a in enumerate(table) for b in table[i + 1 :])
 
 
+def swap_delta(
+    m: Matrix, tables: Sequence[Sequence[int]], where: Sequence[int], a: int, b: int
+) -> int:
+    """How much swapping players ``a`` and ``b`` (at tables ``where[a]`` and ``where[b]``)
+    changes the sum of ``m`` over the pairs at each table."""
+    ma, mb = m[a], m[b]
+    d = 0
+    for x in tables[where[a]]:
+        if x != a:
+            d += mb[x] - ma[x]
+    for y in tables[where[b]]:
+        if y != b:
+            d += ma[y] - mb[y]
+    return d
+
+
 def anneal_round(
     tables: list[list[int]],
     cost: Matrix,
@@ -50,15 +66,7 @@ def anneal_round(
             where[p] = k
 
     def delta(m: Matrix, a: int, b: int) -> int:
-        ma, mb = m[a], m[b]
-        d = 0
-        for x in tables[where[a]]:
-            if x != a:
-                d += mb[x] - ma[x]
-        for y in tables[where[b]]:
-            if y != b:
-                d += ma[y] - mb[y]
-        return d
+        return swap_delta(m, tables, where, a, b)
 
     def swap(a: int, b: int) -> None:
         ka, kb = where[a], where[b]
@@ -269,15 +277,7 @@ def anneal_breaking_few(
         return touched_after(change) <= allowance
 
     def delta(m: Matrix, a: int, b: int) -> int:
-        ma, mb = m[a], m[b]
-        d = 0
-        for x in tables[where[a]]:
-            if x != a:
-                d += mb[x] - ma[x]
-        for y in tables[where[b]]:
-            if y != b:
-                d += ma[y] - mb[y]
-        return d
+        return swap_delta(m, tables, where, a, b)
 
     def swap(a: int, b: int, change: dict[int, int]) -> None:
         ka, kb = where[a], where[b]

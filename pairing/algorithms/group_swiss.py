@@ -105,6 +105,28 @@ def allowed_repeats(players: int, table_size: int, rounds: int) -> int | None:
     return 0 if rounds <= repeat_free_rounds(players, table_size) else None
 
 
+def _round_start(
+    entrants: Sequence[Entrant],
+    *,
+    seed: int,
+    table_size: int,
+    smallest: int | None,
+    byes_allowed: bool,
+) -> tuple[tuple[int, ...], random.Random, list[Entrant], set[int]]:
+    """What every seater starts a round from: the table sizes, the round's random
+    numbers, the standing order and the entrants who sit out (``choose_byes``)."""
+    if len({e.id for e in entrants}) != len(entrants):
+        raise ValueError("entrant ids must be unique")
+    if len(entrants) < 2:
+        raise PairingError("too_few", "a round needs at least two entrants")
+    sizes, bye_count = table_sizes(
+        len(entrants), size=table_size, smallest=smallest, byes_allowed=byes_allowed
+    )
+    rng = random.Random(seed)
+    standing = standing_order(entrants, seed)
+    return sizes, rng, standing, choose_byes(standing, bye_count)
+
+
 def group_swiss_seat(
     entrants: Sequence[Entrant],
     history: History,
@@ -121,16 +143,9 @@ def group_swiss_seat(
     ``rounds_left`` counts this round and the rounds still to come, so that early rounds
     do not make later repeats unavoidable (see the module's docstring); ``max_steps`` caps
     the steps of the multi-round tabu search."""
-    if len({e.id for e in entrants}) != len(entrants):
-        raise ValueError("entrant ids must be unique")
-    if len(entrants) < 2:
-        raise PairingError("too_few", "a round needs at least two entrants")
-    sizes, bye_count = table_sizes(
-        len(entrants), size=table_size, smallest=smallest, byes_allowed=byes_allowed
+    sizes, rng, standing, byes = _round_start(
+        entrants, seed=seed, table_size=table_size, smallest=smallest, byes_allowed=byes_allowed
     )
-    rng = random.Random(seed)
-    standing = standing_order(entrants, seed)
-    byes = choose_byes(standing, bye_count)
     ids = [e.id for e in standing if e.id not in byes]
     scores = score_map(entrants)
     n = len(ids)
@@ -389,16 +404,9 @@ def seat_by_tiers(
     """Chunk the standing order into tables, then improve them under ``tiers`` (the
     rotating-partners seater). ``initial`` (entrant ids, sizes as ``table_sizes`` gives
     them) replaces the chunks when a format has a better start."""
-    if len({e.id for e in entrants}) != len(entrants):
-        raise ValueError("entrant ids must be unique")
-    if len(entrants) < 2:
-        raise PairingError("too_few", "a round needs at least two entrants")
-    sizes, bye_count = table_sizes(
-        len(entrants), size=table_size, smallest=smallest, byes_allowed=byes_allowed
+    sizes, rng, standing, byes = _round_start(
+        entrants, seed=seed, table_size=table_size, smallest=smallest, byes_allowed=byes_allowed
     )
-    rng = random.Random(seed)
-    standing = standing_order(entrants, seed)
-    byes = choose_byes(standing, bye_count)
     players = [e for e in standing if e.id not in byes]
     ids = [e.id for e in players]
     local = {eid: i for i, eid in enumerate(ids)}
