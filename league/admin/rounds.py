@@ -70,8 +70,8 @@ class TableInline(admin.TabularInline):  # type: ignore[type-arg]
 
 @admin.register(Round)
 class RoundAdmin(TournamentScopedAdmin, HistoryAdmin):
-    list_display = ["__str__", "tournament", "number", "status", "starts_at"]
-    list_filter = ["status", "tournament"]
+    list_display = ["__str__", "tournament", "number", "stage", "status", "starts_at"]
+    list_filter = ["status", "stage", "tournament"]
     search_fields = ["tournament__name"]
     inlines = [TableInline]
     actions = ["publish", "close"]
@@ -105,11 +105,13 @@ class RoundAdmin(TournamentScopedAdmin, HistoryAdmin):
         # The status moves only by the "Publish" and "Close" actions, whose services check
         # the round is ready; a round's place in its tournament is fixed when it is created.
         # The clock moves only by its services (league.services.clock, matches.services.clock).
+        # A knockout round is made by the bracket's services (the desk's "Start the knockout"
+        # and "next round"), never by choosing its stage here.
         clock = ["clock_started_at", "time_called_at"]
         fixed = (
-            ["status", *clock]
+            ["status", "stage", *clock]
             if obj is None
-            else ["status", *clock, "tournament", "number", "table_cards"]
+            else ["status", "stage", *clock, "tournament", "number", "table_cards"]
         )
         return [*super().get_readonly_fields(request, obj), *fixed]
 

@@ -128,6 +128,13 @@ def test_the_round_form_shows_no_quality_report_as_json_and_byes_of_its_own_tour
     assert '{"table_count"' not in page.text and "{&quot;table_count" not in page.text
     assert list(form.fields["byes"].queryset) == [here]
     assert elsewhere.display_name not in str(form["byes"])
+    # And the stage is shown, not chosen: a knockout round comes from the bracket's services
+    assert "stage" not in form.fields
+    data = _form_data(page)
+    data["stage"] = Round.Stage.KNOCKOUT
+    client.post(_url("admin:league_round_change", round_.pk), data)
+    round_.refresh_from_db()
+    assert round_.stage == Round.Stage.PAIRED
 
 
 # --- Entries and their members ----------------------------------------------------------------
