@@ -10,7 +10,8 @@ class KnockoutConfig(AppConfig):
     verbose_name = _("Knockout")
 
     def ready(self) -> None:
-        from knockout.selectors import round_bracket_reasons
-        from league.hooks import round_keeper_add
+        from knockout.selectors import round_bracket_reasons, table_bracket_result_reasons
+        from league.hooks import round_keeper_add, table_result_keeper_add
 
         round_keeper_add("knockout", round_bracket_reasons)
+        table_result_keeper_add("knockout", table_bracket_result_reasons)

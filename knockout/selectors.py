@@ -3,6 +3,7 @@ entries, seeds, points and who advanced, for the public page, the desk and the A
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -10,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from allfives import side_of
-from knockout.models import Bracket, BracketMatch
-from league.models import KnockoutTie, Round, Tournament
+from knockout.models import Bracket, BracketMatch, BracketSlot
+from league.models import KnockoutTie, Round, TableResultSide, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,19 +188,57 @@ def round_bracket_reasons(round: Round) -> list[str]:
     if not BracketMatch.objects.filter(table__round=round).exists():
         return []
     return [
-        _("Round %(number)s holds the knockout bracket's matches; its tables cannot be deleted.")
+        _(
+            "Round %(number)s holds the knockout bracket's matches: its tables and seats "
+            "are the bracket's, and cannot be changed or deleted."
+        )
         % {"number": round.number}
     ]
 
 
-def bracket_matches_tied(*, tournament: Tournament) -> list[BracketMatch]:
+def table_bracket_result_reasons(table_id: int, placings: Mapping[int, int] | None) -> list[str]:
+    """Why a table's result must stay: it has already sent an entry through in the
+    knockout bracket (a correction would leave the bracket with the old winner). The
+    same result again (the same placings) is no change."""
+    match = (
+        BracketMatch.objects.filter(table_id=table_id, winner__isnull=False)
+        .select_related("table")
+        .first()
+    )
+    if match is None or match.table is None:
+        return []
+    stored = {
+        side.side: side.placing
+        for side in TableResultSide.objects.filter(result__table_id=table_id)
+    }
+    if placings is not None and stored == dict(placings):
+        return []
+    return [
+        _(
+            "Table %(number)s has already sent %(who)s through in the knockout bracket: "
+            "its result can no longer change."
+        )
+        % {"number": match.table.number, "who": match.winner}
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class TiedMatch:
+    """A tied knockout match waiting for its extra hand, and the entries tied on top
+    (at a table of three, the one placed third is out whatever the extra hand gives)."""
+
+    match: BracketMatch
+    slots: tuple[BracketSlot, ...]
+
+
+def bracket_matches_tied(*, tournament: Tournament) -> list[TiedMatch]:
     """Tied matches of a closed or published knockout round waiting for the extra hand
     (none when the rule set sends the higher seed through)."""
     if tournament.effective_rule_set.knockout_tie != KnockoutTie.EXTRA_HAND:
         return []
-    return [
-        m
-        for m in BracketMatch.objects.filter(
+    tied = []
+    for m in (
+        BracketMatch.objects.filter(
             bracket__tournament=tournament,
             winner__isnull=True,
             table__result__isnull=False,
@@ -209,8 +248,19 @@ def bracket_matches_tied(*, tournament: Tournament) -> list[BracketMatch]:
         .prefetch_related("slots__entry__player", "slots__entry__partnership")
         .prefetch_related("table__result__sides", "table__seats")
         .order_by("table__number")
-        if m.table is not None and m.table.result.is_tie
-    ]
+    ):
+        table = m.table
+        if table is None or not table.result.is_tie:
+            continue
+        placings = {line.side: line.placing for line in table.result.sides.all()}
+        best = min(placings.values())
+        entries = {
+            seat.entry_id
+            for seat in table.seats.all()
+            if placings.get(side_of(seat.number, table.player_count)) == best
+        }
+        tied.append(TiedMatch(m, tuple(s for s in m.slots.all() if s.entry_id in entries)))
+    return tied
 
 
 def bracket_public(*, slug: str) -> tuple[Tournament, list[BracketView]] | None:

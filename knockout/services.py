@@ -388,7 +388,15 @@ def bracket_advance(*, tournament: Tournament) -> Round | None:
 
 @transaction.atomic
 def bracket_match_decide(*, match: BracketMatch, winner: Entry) -> BracketMatch:
-    """Record who won the extra hand(s) of a tied knockout match: they advance."""
+    """Record who won the extra hand(s) of a tied knockout match: they advance. Only
+    under the rule set's extra-hand rule (under the other the higher seed advances when
+    the round is closed); the tournament is locked first, as ``bracket_advance`` locks it."""
+    tournament = Tournament.objects.select_for_update().get(brackets__matches=match.pk)
+    if _tie_rule(tournament) != TieRule.EXTRA_HAND:
+        raise ValidationError(
+            _("Under this tournament's rule set a tied match sends the higher seed through."),
+            code="tie_rule",
+        )
     match = BracketMatch.objects.select_for_update().select_related("bracket").get(pk=match.pk)
     if match.winner_id is not None:
         raise ValidationError(_("This match is decided already."), code="decided")

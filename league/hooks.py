@@ -35,7 +35,7 @@ Without a registered app (tests of the league alone) each hook does nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -60,6 +60,8 @@ __all__ = [
     "round_tables_with_play",
     "table_changed",
     "table_play_discard",
+    "table_result_keep_reasons",
+    "table_result_keeper_add",
     "tiebreak_choices",
     "tiebreak_choices_set",
     "tiebreaks_clean",
@@ -93,6 +95,10 @@ _publish_listeners: dict[str, PublishListener] = {}
 #: Returns why a round's tables must stay as they are (none: they may be deleted).
 type RoundKeeper = Callable[["Round"], Sequence[str]]
 _round_keepers: dict[str, RoundKeeper] = {}
+#: Returns why a table's result must stay as it is, given the placings by side it would
+#: take (None: the result cleared); none: it may change.
+type ResultKeeper = Callable[[int, Mapping[int, int] | None], Sequence[str]]
+_result_keepers: dict[str, ResultKeeper] = {}
 #: Says whether a round seats checked-in entries only.
 type CheckedInOnlyProvider = Callable[["Round"], bool]
 _checked_in_only: CheckedInOnlyProvider | None = None
@@ -187,6 +193,21 @@ def round_keeper_add(name: str, keeper: RoundKeeper) -> None:
 def round_keep_reasons(*, round: Round) -> list[str]:
     """Every registered keeper's reasons not to delete ``round`` or its tables."""
     return [message for keeper in tuple(_round_keepers.values()) for message in keeper(round)]
+
+
+def table_result_keeper_add(name: str, keeper: ResultKeeper) -> None:
+    """Register (or replace, under the same name) a reason to keep a table's result."""
+    _result_keepers[name] = keeper
+
+
+def table_result_keep_reasons(*, table_id: int, placings: Mapping[int, int] | None) -> list[str]:
+    """Every registered keeper's reasons not to give table ``table_id`` the result with
+    these placings by side (None: no result at all)."""
+    return [
+        message
+        for keeper in tuple(_result_keepers.values())
+        for message in keeper(table_id, placings)
+    ]
 
 
 def round_publish_problems(*, round: Round) -> list[str]:

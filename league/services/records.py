@@ -121,7 +121,7 @@ def round_delete(*, round: Round) -> None:
     if round.status != Round.Status.DRAFT:
         raise ValidationError(_("Only a draft round can be deleted."), code="not_draft")
     if reasons := round_keep_reasons(round=round):
-        raise ValidationError(reasons, code="round_kept")
+        raise ValidationError(" ".join(reasons), code="round_kept")
     with transaction.atomic():
         Table.objects.filter(round=round).delete()
         round.delete()
@@ -134,7 +134,7 @@ def table_delete(*, table: Table) -> None:
             _("Tables of a published round cannot be deleted."), code="round_published"
         )
     if reasons := round_keep_reasons(round=table.round):
-        raise ValidationError(reasons, code="round_kept")
+        raise ValidationError(" ".join(reasons), code="round_kept")
     table.delete()
 
 

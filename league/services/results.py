@@ -34,7 +34,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from allfives import sides_of
-from league.hooks import round_tables_with_play, table_changed, table_play_discard
+from league.hooks import (
+    round_tables_with_play,
+    table_changed,
+    table_play_discard,
+    table_result_keep_reasons,
+)
 from league.models import ResultKind, Round, Table, TableResult, TableResultSide
 from league.policy import AnyUser, tournament_can_manage
 
@@ -77,6 +82,10 @@ def table_result_record(
             % {"n": table.player_count, "k": expected},
             code="sides_count",
         )
+    if reasons := table_result_keep_reasons(
+        table_id=table_id, placings={s.side: s.placing for s in sides}
+    ):
+        raise ValidationError(" ".join(reasons), code="result_kept")
     result = TableResult.objects.filter(table=table).first() or TableResult(table=table)
     result.finished_at, result.hands_count, result.is_tie = finished_at, hands_count, is_tie
     result.kind = kind
@@ -106,6 +115,9 @@ def table_result_record(
 @transaction.atomic
 def table_result_clear(*, table_id: int) -> None:
     """Forget a result (a finished match was reopened by an organiser)."""
+    Table.objects.select_for_update().filter(pk=table_id).first()
+    if reasons := table_result_keep_reasons(table_id=table_id, placings=None):
+        raise ValidationError(" ".join(reasons), code="result_kept")
     TableResult.objects.filter(table_id=table_id).delete()
     Table.objects.filter(pk=table_id).update(status=Table.Status.PLAYING)
     table_changed(table_id=table_id)

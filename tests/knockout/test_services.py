@@ -8,10 +8,19 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from knockout.models import Bracket, BracketMatch
+from knockout.selectors import bracket_matches_tied
 from knockout.services import bracket_advance, bracket_create, bracket_match_decide
-from league.models import Entry, Round, Tournament
+from league.models import Entry, Round, TableResult, Tournament
 from league.services.records import round_delete, table_delete
-from league.services.rounds import SeatSpec, round_create, table_create
+from league.services.results import SideOutcome, table_result_clear, table_result_record
+from league.services.rounds import (
+    SeatSpec,
+    round_create,
+    seat_delete,
+    seat_set,
+    table_create,
+    table_update,
+)
 from pairing.services.pairing import round_pair
 from tests.knockout.conftest import bracket_round, play_round, seed_of, seeded_tournament
 
@@ -78,6 +87,92 @@ def test_a_knockout_rounds_draft_tables_cannot_be_deleted_from_under_the_bracket
     # And the round's four matches keep their tables
     assert BracketMatch.objects.filter(table__round=round).count() == 4
     assert round.tables.count() == 4
+
+
+def test_a_result_that_sent_an_entry_through_cannot_be_corrected_or_cleared() -> None:
+    # Given a bracket of four whose first round was played, closed and advanced
+    tournament = seeded_tournament(4)
+    bracket_create(tournament=tournament, source="ratings")
+    first = latest(tournament)
+    play_round(first)
+    bracket_advance(tournament=tournament)
+    table = first.tables.get(number=1)
+    stored = list(TableResult.objects.get(table=table).sides.order_by("side"))
+    # When a correction would let the other side win, or the result is cleared
+    swapped = [
+        SideOutcome(
+            side=s.side,
+            points_x2=s.points_x2,
+            placing=3 - s.placing,
+            hands_won=s.hands_won,
+            is_winner=not s.is_winner,
+        )
+        for s in stored
+    ]
+    finished = TableResult.objects.get(table=table).finished_at
+    for change in (
+        lambda: table_result_record(
+            table_id=table.pk, sides=swapped, hands_count=1, finished_at=finished
+        ),
+        lambda: table_result_clear(table_id=table.pk),
+    ):
+        # Then each is refused, naming who went through
+        with pytest.raises(ValidationError, match="sudah meloloskan") as kept:
+            change()
+        assert kept.value.code == "result_kept"
+    assert [s.placing for s in TableResult.objects.get(table=table).sides.order_by("side")] == [
+        s.placing for s in stored
+    ]
+    # And the same result again is no change
+    same = [
+        SideOutcome(
+            side=s.side,
+            points_x2=s.points_x2,
+            placing=s.placing,
+            hands_won=s.hands_won,
+            is_winner=s.is_winner,
+        )
+        for s in stored
+    ]
+    table_result_record(table_id=table.pk, sides=same, hands_count=1, finished_at=finished)
+
+
+def test_a_knockout_rounds_seats_and_tables_are_the_brackets() -> None:
+    # Given a drafted knockout round
+    tournament = seeded_tournament(5)
+    bracket_create(tournament=tournament, source="ratings")
+    table = latest(tournament).tables.order_by("number").first()
+    assert table is not None
+    seat = table.seats.order_by("number").first()
+    assert seat is not None
+    outsider = Entry.objects.get(tournament=tournament, seed=1)  # seed 1 has a bye
+    # When the organiser reseats, frees a seat or resizes the table, then each is refused
+    for change in (
+        lambda: seat_set(
+            table=table, number=seat.number, entry=outsider, player=outsider.player, seat=seat
+        ),
+        lambda: seat_delete(seat=seat),
+        lambda: table_update(table=table, number=9, player_count=2),
+    ):
+        with pytest.raises(ValidationError, match="ditentukan oleh bagan"):
+            change()
+    seat.refresh_from_db()
+    assert seat.entry_id != outsider.pk
+
+
+def test_under_the_higher_seed_rule_no_extra_hand_can_be_recorded() -> None:
+    # Given a tied final under the rule that the higher seed goes through
+    tournament = seeded_tournament(2, knockout_tie="higher_seed")
+    bracket_create(tournament=tournament, source="ratings")
+    play_round(latest(tournament), choose=lambda es: None)
+    match = BracketMatch.objects.get(table__round=latest(tournament))
+    lower = Entry.objects.get(tournament=tournament, seed=2)
+    # When someone posts that the lower seed won an extra hand, then it is refused
+    with pytest.raises(ValidationError) as refused:
+        bracket_match_decide(match=match, winner=lower)
+    assert refused.value.code == "tie_rule"
+    match.refresh_from_db()
+    assert match.winner_id is None
 
 
 def test_winners_advance_round_by_round_to_a_champion() -> None:
@@ -359,3 +454,20 @@ def plan_rounds(entries: int, per_table: int) -> int:
     while size < entries:
         size, count = size * per_table, count + 1
     return count
+
+
+def test_at_a_table_of_three_only_the_tied_leaders_are_offered_the_extra_hand() -> None:
+    # Given a knockout at tables of three whose table 1 ties its first two on top
+    tournament = seeded_tournament(9, table_size=Tournament.TableSize.THREE)
+    bracket_create(tournament=tournament, source="ratings")
+    first = latest(tournament)
+    play_round(first, choose=lambda es: None)
+    # When the desk asks which entries may have won the extra hand
+    ties = bracket_matches_tied(tournament=tournament)
+    # Then every table is tied, and each offers its two leaders, never the third
+    assert len(ties) == first.tables.count() == 3
+    for tied in ties:
+        table = tied.match.table
+        assert table is not None
+        leaders = [s.entry_id for s in table.seats.order_by("number")][:2]
+        assert sorted(s.entry_id for s in tied.slots) == sorted(leaders)
