@@ -51,6 +51,7 @@ def whist(sizes: list[int], budget: float, out: str) -> None:
     data = load(out)
     searches = (
         ("symmetric", ds.symmetric_whist_start),
+        ("starter", ds.starter_whist_start),
         ("backtracking", ds.backtrack_whist_start),
     )
     for v in sizes:
@@ -78,6 +79,7 @@ def whist(sizes: list[int], budget: float, out: str) -> None:
                         "group": list(moduli),
                         "fixed_point": fixed,
                         "start": [list(t) for t in tables],
+                        "found_by": f"{name} search, seed 1, {cpu:.1f} s CPU",
                     }
                     designs.develop_whist(found, v)  # raises if it is not a whist
                     break
