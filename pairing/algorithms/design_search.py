@@ -452,49 +452,56 @@ def leveled_resolution(
     return base, [(a, b) for a, b in params]
 
 
-
-def random_starter(group: Group, rng: random.Random, *, budget: int = 20000) -> list[tuple[int, int]]:
+def random_starter(
+    group: Group, rng: random.Random, *, budget: int = 20000
+) -> list[tuple[int, int]]:
     """A *starter* of a group of odd order: the non-zero elements split into pairs {a, b}
     whose differences a - b, b - a are every non-zero element once (seeded backtracking,
     restarted when an attempt runs long; starters are plentiful)."""
-    m = group.order
-    canon = [min(x, group.sub(0, x)) for x in range(m)]
+    canon = [min(x, group.sub(0, x)) for x in range(group.order)]
     while True:
-        order = list(range(1, m))
-        rng.shuffle(order)
-        free = set(order)
-        used: set[int] = set()
-        pairs: list[tuple[int, int]] = []
-        nodes = 0
-
-        def search() -> bool:
-            nonlocal nodes
-            if not free:
-                return True
-            nodes += 1
-            if nodes > budget:
-                return False
-            a = next(x for x in order if x in free)
-            free.discard(a)
-            candidates = sorted(free)
-            rng.shuffle(candidates)
-            for b in candidates:
-                c = canon[group.sub(a, b)]
-                if c in used:
-                    continue
-                used.add(c)
-                free.discard(b)
-                pairs.append((a, b))
-                if search():
-                    return True
-                pairs.pop()
-                free.add(b)
-                used.discard(c)
-            free.add(a)
-            return False
-
-        if search():
+        pairs = _starter_attempt(group, canon, rng, budget)
+        if pairs is not None:
             return pairs
+
+
+def _starter_attempt(
+    group: Group, canon: list[int], rng: random.Random, budget: int
+) -> list[tuple[int, int]] | None:
+    order = list(range(1, group.order))
+    rng.shuffle(order)
+    free = set(order)
+    used: set[int] = set()
+    pairs: list[tuple[int, int]] = []
+    nodes = 0
+
+    def search() -> bool:
+        nonlocal nodes
+        if not free:
+            return True
+        nodes += 1
+        if nodes > budget:
+            return False
+        a = next(x for x in order if x in free)
+        free.discard(a)
+        candidates = sorted(free)
+        rng.shuffle(candidates)
+        for b in candidates:
+            c = canon[group.sub(a, b)]
+            if c in used:
+                continue
+            used.add(c)
+            free.discard(b)
+            pairs.append((a, b))
+            if search():
+                return True
+            pairs.pop()
+            free.add(b)
+            used.discard(c)
+        free.add(a)
+        return False
+
+    return pairs if search() else None
 
 
 def starter_whist_start(

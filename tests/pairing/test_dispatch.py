@@ -176,7 +176,6 @@ def test_rotating_partners_for_4n_plus_3_play_the_whist_with_one_empty_seat() ->
     ]
 
 
-
 def test_the_largest_rotating_partner_field_plays_a_true_whist() -> None:
     # given the largest field a whist is kept for (64 players), at tables of four
     ids = list(range(1, WHIST_MAX_PLAYERS + 1))
@@ -210,9 +209,7 @@ def test_a_whist_with_an_empty_seat_reports_how_far_it_strays() -> None:
                 partners.update([frozenset(seats[0::2]), frozenset(seats[1::2])])
     pairs = [frozenset((a, b)) for a in ids for b in ids if a < b]
     assert draw.report.schedule_partner_deviation == sum(partners[p] != 1 for p in pairs)
-    assert draw.report.schedule_opponent_deviation == sum(
-        met[p] - partners[p] != 2 for p in pairs
-    )
+    assert draw.report.schedule_opponent_deviation == sum(met[p] - partners[p] != 2 for p in pairs)
     assert draw.report.schedule_partner_deviation > 0  # the empty seat's partners
 
 

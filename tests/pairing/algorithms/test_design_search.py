@@ -175,7 +175,6 @@ def test_the_same_seed_finds_the_same_starting_round() -> None:
     assert first is not None and first == again
 
 
-
 @pytest.mark.parametrize("moduli", [(7,), (15,), (3, 3), (35,)])
 def test_a_random_starter_pairs_the_non_zero_elements_with_every_difference_once(
     moduli: tuple[int, ...],
@@ -209,8 +208,12 @@ def test_the_starter_search_is_seeded_and_bounded() -> None:
     first = starter_whist_start(Group((23,)), with_fixed_point=True, seed=4, budget_seconds=30)
     again = starter_whist_start(Group((23,)), with_fixed_point=True, seed=4, budget_seconds=30)
     assert first is not None and first == again
-    assert starter_whist_start(Group((23,)), with_fixed_point=True, seed=4, budget_seconds=0) is None
-    assert starter_whist_start(Group((8,)), with_fixed_point=False, seed=1, budget_seconds=1) is None
+    assert (
+        starter_whist_start(Group((23,)), with_fixed_point=True, seed=4, budget_seconds=0) is None
+    )
+    assert (
+        starter_whist_start(Group((8,)), with_fixed_point=False, seed=1, budget_seconds=1) is None
+    )
 
 
 # -- designs on levels -----------------------------------------------------------------------
