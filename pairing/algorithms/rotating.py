@@ -177,8 +177,9 @@ def whist_schedule(entrant_ids: Sequence[int], *, seed: int) -> Schedule:
     if not has_whist_tournament(design_size):
         raise PairingError(
             "whist_size",
-            f"a whist schedule needs 4n, 4n + 1 or 4n + 3 players, at most {WHIST_MAX_PLAYERS}; "
-            f"got {count} (seat rounds one at a time with rotating_seat instead)",
+            f"a whist schedule needs 4n, 4n + 1 or 4n + 3 players, a whist of {design_size} "
+            f"being kept (up to {WHIST_MAX_PLAYERS}); got {count} (seat rounds one at a time "
+            "with rotating_seat instead)",
         )
     rng = random.Random(seed)
     ids = sorted(entrant_ids)

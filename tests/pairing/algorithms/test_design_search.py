@@ -338,6 +338,28 @@ def test_the_script_keeps_a_checked_whist_start_per_size_and_skips_kept_ones(
     assert "found" in capsys.readouterr().out
 
 
+def test_the_script_keeps_a_whist_start_found_elsewhere_once_checked(
+    precompute: ModuleType, tmp_path: pathlib.Path
+) -> None:
+    # given a starting round for Wh(24) found by another search, saved as JSON
+    start = starter_whist_start(Group((23,)), with_fixed_point=True, seed=1, budget_seconds=30)
+    assert start is not None
+    found = {"group": [23], "fixed_point": True, "start": start, "found_by": "elsewhere"}
+    (tmp_path / "found.json").write_text(json.dumps(found))
+    # when the script keeps it, then it is written under its size as it was
+    precompute.keep_whist([str(tmp_path / "found.json")], "whist.json")
+    kept = json.loads((tmp_path / "whist.json").read_text())
+    assert kept["24"]["found_by"] == "elsewhere"
+    assert_whist(develop_whist(kept["24"], 24), 24)
+    # and a starting round with two players swapped is refused, the file left alone
+    bad = [list(t) for t in start]
+    bad[0][1], bad[1][1] = bad[1][1], bad[0][1]
+    (tmp_path / "bad.json").write_text(json.dumps({**found, "start": bad}))
+    with pytest.raises(AssertionError, match="whist conditions"):
+        precompute.keep_whist([str(tmp_path / "bad.json")], "whist.json")
+    assert json.loads((tmp_path / "whist.json").read_text()) == kept
+
+
 def test_the_script_keeps_checked_rotational_base_blocks(
     precompute: ModuleType, tmp_path: pathlib.Path
 ) -> None:
