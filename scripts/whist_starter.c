@@ -6,10 +6,12 @@
  * scripts/precompute_designs.py to check and keep; single-threaded, CPU-time bounded.
  *
  *   cc -O2 -o /tmp/whist_starter scripts/whist_starter.c
- *   /tmp/whist_starter PLAYERS SEED CPU_SECONDS [NODE_BUDGET [MOST_CONSTRAINED]]
+ *   /tmp/whist_starter PLAYERS SEED CPU_SECONDS [NODE_BUDGET [MOST_CONSTRAINED [A]]]
  *
  * MOST_CONSTRAINED = 1 branches first on the partnership with the fewest tables still
- * open to it (the plain search takes them in a random order).
+ * open to it (the plain search takes them in a random order). A > 1 searches over the
+ * group Z_A x Z_(m/A) instead of Z_m, its elements numbered i * (m/A) + j as in
+ * design_search.Group.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -34,7 +36,7 @@ static void shuffle(int *a, int n) {
     }
 }
 
-static int m, fixed_point, canon[MAX];
+static int m, fixed_point, canon[MAX], first_modulus = 1, sub_table[MAX][MAX];
 static long nodes, budget;
 static int pair_a[MAX], pair_b[MAX], npairs;
 static int is_free[MAX], used[MAX], order[MAX];
@@ -51,7 +53,7 @@ static int starter(void) {
         if (is_free[b]) cand[nc++] = b;
     shuffle(cand, nc);
     for (int k = 0; k < nc; k++) {
-        int b = cand[k], c = canon[(a - b + m) % m];
+        int b = cand[k], c = canon[sub_table[a][b]];
         if (used[c]) continue;
         used[c] = 1; is_free[b] = 0;
         pair_a[npairs] = a; pair_b[npairs] = b; npairs++;
@@ -67,7 +69,7 @@ static int count[MAX], pool[MAX], npool, table_i[MAX], table_j[MAX], ntables;
 static void classes(int i, int j, int *out) {
     int x[2] = {pair_a[i], pair_b[i]}, y[2] = {pair_a[j], pair_b[j]}, k = 0;
     for (int s = 0; s < 2; s++)
-        for (int t = 0; t < 2; t++) out[k++] = canon[(x[s] - y[t] + m) % m];
+        for (int t = 0; t < 2; t++) out[k++] = canon[sub_table[x[s]][y[t]]];
 }
 
 static int fits(int i, int j) {
@@ -130,7 +132,19 @@ int main(int argc, char **argv) {
     fixed_point = players % 4 == 0;
     m = fixed_point ? players - 1 : players;
     if (m % 2 == 0 || m >= MAX || players % 4 > 1) return 2;
-    for (int x = 0; x < m; x++) canon[x] = x < m - x ? x : m - x;
+    if (argc > 6) first_modulus = atoi(argv[6]);
+    if (first_modulus < 1 || m % first_modulus) return 2;
+    int b = m / first_modulus; /* the group Z_a x Z_b, a = first_modulus */
+    for (int x = 0; x < m; x++)
+        for (int y = 0; y < m; y++) {
+            int i = ((x / b - y / b) % first_modulus + first_modulus) % first_modulus;
+            int j = ((x % b - y % b) % b + b) % b;
+            sub_table[x][y] = i * b + j;
+        }
+    for (int x = 0; x < m; x++) {
+        int minus = sub_table[0][x];
+        canon[x] = x < minus ? x : minus;
+    }
     state = 0x9E3779B97F4A7C15ULL ^ (uint64_t)seed;
     if (!state) state = 1;
     long tries = 0;
@@ -154,7 +168,11 @@ int main(int argc, char **argv) {
         }
         ntables = 0; nodes = 0; budget = node_budget;
         if (!arrange()) continue;
-        printf("{\"group\": [%d], \"fixed_point\": %s, \"start\": [", m, fixed_point ? "true" : "false");
+        if (first_modulus > 1)
+            printf("{\"group\": [%d, %d], ", first_modulus, m / first_modulus);
+        else
+            printf("{\"group\": [%d], ", m);
+        printf("\"fixed_point\": %s, \"start\": [", fixed_point ? "true" : "false");
         if (fixed_point)
             printf("[%d, %d, 0, %d], ", m, pair_a[with_fixed], pair_b[with_fixed]);
         for (int t = 0; t < ntables; t++) {
