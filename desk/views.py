@@ -88,6 +88,8 @@ QUALITY_LABELS = (
     ("opponent_repeats", gettext_lazy("Opponent repeats")),
     ("largest_score_gap", gettext_lazy("Largest score gap")),
     ("score_cost", gettext_lazy("Score cost")),
+    ("schedule_partner_deviation", gettext_lazy("Whist schedule: pairs not partners once")),
+    ("schedule_opponent_deviation", gettext_lazy("Whist schedule: pairs not opponents twice")),
 )
 
 type DeskView = Callable[..., HttpResponse]

@@ -8,6 +8,11 @@ search found what, in how many CPU seconds) are printed.
 
     .venv/bin/python scripts/precompute_designs.py whist [--budget 60] [SIZE ...]
     .venv/bin/python scripts/precompute_designs.py rotational [--budget 60] [SIZE ...]
+    .venv/bin/python scripts/precompute_designs.py keep-whist FILE ...
+
+``keep-whist`` keeps starting rounds found elsewhere, one JSON object per file, such as
+the output of the compiled starter search for the larger sizes (see
+``scripts/whist_starter.c``): each is developed and checked before it is written.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ def whist(sizes: list[int], budget: float, out: str) -> None:
     data = load(out)
     searches = (
         ("symmetric", ds.symmetric_whist_start),
+        ("starter", ds.starter_whist_start),
         ("backtracking", ds.backtrack_whist_start),
     )
     for v in sizes:
@@ -78,6 +84,7 @@ def whist(sizes: list[int], budget: float, out: str) -> None:
                         "group": list(moduli),
                         "fixed_point": fixed,
                         "start": [list(t) for t in tables],
+                        "found_by": f"{name} search, seed 1, {cpu:.1f} s CPU",
                     }
                     designs.develop_whist(found, v)  # raises if it is not a whist
                     break
@@ -86,6 +93,17 @@ def whist(sizes: list[int], budget: float, out: str) -> None:
         if found:
             data[str(v)] = found
             save(out, data)
+
+
+def keep_whist(paths: list[str], out: str) -> None:
+    data = load(out)
+    for path in paths:
+        found = json.loads(Path(path).read_text())
+        v = ds.Group(tuple(found["group"])).order + bool(found["fixed_point"])
+        designs.develop_whist(found, v)  # raises if it is not a whist
+        data[str(v)] = found
+        print(f"whist {v:3} kept: {found.get('found_by', 'found elsewhere')}", flush=True)
+    save(out, data)
 
 
 def rotational(sizes: list[int], budget: float) -> None:
@@ -113,17 +131,19 @@ def rotational(sizes: list[int], budget: float) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=("whist", "rotational"))
-    parser.add_argument("sizes", nargs="*", type=int)
+    parser.add_argument("kind", choices=("whist", "rotational", "keep-whist"))
+    parser.add_argument("sizes", nargs="*", help="sizes to search, or files to keep")
     parser.add_argument("--out", default="", help="file in data/ to write (default per kind)")
     parser.add_argument("--budget", type=float, default=60.0, help="CPU seconds per search")
     args = parser.parse_args()
-    if args.kind == "whist":
-        sizes = args.sizes or [v for v in range(4, 65) if v % 4 in (0, 1)]
+    if args.kind == "keep-whist":
+        keep_whist(args.sizes, args.out or "whist.json")
+    elif args.kind == "whist":
+        sizes = [int(v) for v in args.sizes] or [v for v in range(4, 65) if v % 4 in (0, 1)]
         whist(sizes, args.budget, args.out or "whist.json")
     else:
         default = [v for v in range(9, 64, 6)] + [v for v in range(16, 65, 12)]
-        rotational(args.sizes or default, args.budget)
+        rotational([int(v) for v in args.sizes] or default, args.budget)
     return 0
 
 

@@ -13,7 +13,10 @@ budget (None when it runs out):
   resolvable designs that the 1-rotational form misses);
 - ``symmetric_whist_start`` / ``backtrack_whist_start``: whist starting rounds with tables
   (x, y, -x, -y), which settle the partner differences by themselves, or with no
-  symmetry assumed.
+  symmetry assumed;
+- ``starter_whist_start``: a whist starting round from a random starter (the partnerships)
+  whose partnerships are then paired into tables; it reaches the sizes where no symmetric
+  starting round exists (32, 33, 36, 44, ... players).
 
 They run offline (``scripts/precompute_designs.py``) and their results are kept as data in
 ``data/``, checked again when loaded; tests never run them for long.
@@ -447,3 +450,149 @@ def leveled_resolution(
             block_apply(t, 1)
     base = [tuple(seats[k * t : k * t + k]) for t in range(len(seats) // k)]
     return base, [(a, b) for a, b in params]
+
+
+def random_starter(
+    group: Group, rng: random.Random, *, budget: int = 20000
+) -> list[tuple[int, int]]:
+    """A *starter* of a group of odd order: the non-zero elements split into pairs {a, b}
+    whose differences a - b, b - a are every non-zero element once (seeded backtracking,
+    restarted when an attempt runs long; starters are plentiful)."""
+    canon = [min(x, group.sub(0, x)) for x in range(group.order)]
+    while True:
+        pairs = _starter_attempt(group, canon, rng, budget)
+        if pairs is not None:
+            return pairs
+
+
+def _starter_attempt(
+    group: Group, canon: list[int], rng: random.Random, budget: int
+) -> list[tuple[int, int]] | None:
+    order = list(range(1, group.order))
+    rng.shuffle(order)
+    free = set(order)
+    used: set[int] = set()
+    pairs: list[tuple[int, int]] = []
+    nodes = 0
+
+    def search() -> bool:
+        nonlocal nodes
+        if not free:
+            return True
+        nodes += 1
+        if nodes > budget:
+            return False
+        a = next(x for x in order if x in free)
+        free.discard(a)
+        candidates = sorted(free)
+        rng.shuffle(candidates)
+        for b in candidates:
+            c = canon[group.sub(a, b)]
+            if c in used:
+                continue
+            used.add(c)
+            free.discard(b)
+            pairs.append((a, b))
+            if search():
+                return True
+            pairs.pop()
+            free.add(b)
+            used.discard(c)
+        free.add(a)
+        return False
+
+    return pairs if search() else None
+
+
+def starter_whist_start(
+    group: Group,
+    *,
+    with_fixed_point: bool,
+    seed: int,
+    budget_seconds: float,
+    node_budget: int = 20000,
+) -> list[tuple[int, int, int, int]] | None:
+    """A starting round built in two steps over a group of odd order: a random starter
+    gives the partnerships (so every partner difference appears once; with a fixed point
+    the fixed point partners 0, with 4n + 1 points 0 sits out), then seeded backtracking
+    pairs the partnerships into tables so that the opponent differences cover every class
+    {g, -g} exactly twice (the fixed point's table counts the classes of its other
+    partnership once each). An attempt that runs past ``node_budget`` nodes starts again
+    from a new starter; None when the time budget runs out. This finds the starting rounds
+    that the symmetric form (x, y, -x, -y) cannot have; past 40 players it needs thousands
+    of starters, and ``scripts/whist_starter.c`` runs the same search compiled."""
+    m = group.order
+    if m % 2 == 0:
+        return None
+    rng = random.Random(seed)
+    deadline = time.process_time() + budget_seconds
+    while time.process_time() < deadline:
+        tables = _arrange_partnerships(
+            group, random_starter(group, rng), with_fixed_point, rng, node_budget
+        )
+        if tables is not None:
+            return tables
+    return None
+
+
+def _arrange_partnerships(
+    group: Group,
+    partnerships: list[tuple[int, int]],
+    with_fixed_point: bool,
+    rng: random.Random,
+    budget: int,
+) -> list[tuple[int, int, int, int]] | None:
+    m = group.order
+    canon = [min(x, group.sub(0, x)) for x in range(m)]
+    count = [0] * m
+    free = list(range(len(partnerships)))
+    rng.shuffle(free)
+    pairs: list[tuple[int, int]] = []
+    tables: list[tuple[int, int, int, int]] = []
+    nodes = 0
+
+    def opposed(i: int, j: int) -> list[int]:
+        (a, c), (b, d) = partnerships[i], partnerships[j]
+        return [canon[group.sub(x, y)] for x in (a, c) for y in (b, d)]
+
+    def bump(classes: list[int], delta: int) -> bool:
+        ok = True
+        for c in classes:
+            count[c] += delta
+            ok = ok and count[c] <= 2
+        return ok
+
+    if with_fixed_point:
+        a, c = partnerships[free.pop()]
+        bump([canon[a], canon[c]], 1)
+        tables.append((m, a, 0, c))
+
+    def search() -> bool:
+        nonlocal nodes
+        if not free:
+            return True
+        nodes += 1
+        if nodes > budget:
+            return False
+        i = free.pop()
+        candidates = list(free)
+        rng.shuffle(candidates)
+        for j in candidates:
+            classes = opposed(i, j)
+            if bump(classes, 1):
+                free.remove(j)
+                pairs.append((i, j))
+                if search():
+                    return True
+                pairs.pop()
+                free.append(j)
+            bump(classes, -1)
+        free.append(i)
+        return False
+
+    if not search():
+        return None
+    for i, j in pairs:
+        (a, c), (b, d) = partnerships[i], partnerships[j]
+        tables.append((a, b, c, d))
+    return tables

@@ -160,7 +160,13 @@ def is_whist_size(players: int) -> bool:
 
 
 def whist_sizes() -> tuple[int, ...]:
-    """The whist sizes whose starting round is kept in ``data/whist.json``."""
+    """The whist sizes whose starting round is kept in ``data/whist.json``.
+
+    Each was found offline by ``scripts/precompute_designs.py`` with seed 1: where a
+    symmetric starting round (tables (x, y, -x, -y)) exists the symmetric search found it,
+    the others were found by the starter search or the backtracking of
+    ``design_search.py``; an entry's ``found_by`` names the search, its seed and its CPU
+    time where it was recorded."""
     return tuple(sorted(int(v) for v in _data("whist.json")))
 
 

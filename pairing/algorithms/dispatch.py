@@ -19,7 +19,7 @@ standings. Tables of three and four are mixed when the count needs it (10 → 4+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from allfives import side_seats, sides_of
@@ -210,13 +210,20 @@ def _whist_round(field: DrawField) -> Draw | None:
     if _earlier_round_shapes(field) != planned[: field.round_number - 1]:
         return None
     drawn = schedule.rounds[field.round_number - 1]
-    return make_draw(
+    draw = make_draw(
         [t.seats for t in drawn.tables],
         drawn.byes,
         scores=score_map(field.entrants),
         history=field.history,
         seed=field.tournament_seed,
     )
+    # The organiser sees how far the whole planned schedule is from a true whist.
+    report = replace(
+        draw.report,
+        schedule_partner_deviation=schedule.report.whist_partner_deviation,
+        schedule_opponent_deviation=schedule.report.whist_opponent_deviation,
+    )
+    return replace(draw, report=report)
 
 
 def _rotating(field: DrawField, seed: int) -> Draw:

@@ -116,6 +116,8 @@ def schedule_report(rounds: Sequence[Draw], entrant_ids: Sequence[int]) -> Sched
         deviation_bound=deviation_bound(len(all_pairs), meetings),
         partner_counts=tuple(partner_counts) if has_partners else (),
         opponent_counts=tuple(opponent_counts) if has_partners else (),
+        whist_partner_deviation=sum(1 for p in all_pairs if partnered[p] != 1),
+        whist_opponent_deviation=sum(1 for p in all_pairs if met[p] - partnered[p] != 2),
     )
 
 

@@ -5,9 +5,11 @@ this round's *partners* (docs/rules.md R2) and the other four pairs *opponents*.
 tournament* is the ideal schedule: with 4n players, 4n - 1 rounds in which every pair are
 partners exactly once and opponents exactly twice (4n + 1 players: 4n + 1 rounds, one
 sitting out each round). ``whist_schedule`` builds it (see ``designs.py``) for every such
-count up to ``WHIST_MAX_PLAYERS``, and for 4n + 3 players the nearest thing: Wh(4n + 4)
-with one seat left empty, so one table a round plays three-handed; its report says how far
-the partner and opponent counts then stray from once and twice.
+count whose starting round is kept (``designs.whist_sizes()``, up to ``WHIST_MAX_PLAYERS``),
+and for 4n + 3 players the nearest thing: Wh(4n + 4) with one seat left empty, so one table
+a round plays three-handed; its report says how far the partner and opponent counts then
+stray from once and twice (``whist_partner_deviation``, ``whist_opponent_deviation``).
+Other counts (4n + 2) are seated one round at a time by ``rotating_seat``.
 
 ``rotating_seat`` seats one round at a time, for events that pair by standing or whose
 field changes (withdrawals, late entrants). Costs, most important first:
@@ -48,7 +50,7 @@ from pairing.algorithms.types import (
 )
 
 WHIST_MAX_PLAYERS = max(whist_sizes())
-"""Largest whist schedule built on request (starting rounds are kept as data up to it)."""
+"""Largest whist schedule built on request (starting rounds are kept as data)."""
 
 CONFLICT_TIERS = 2
 ROTATING_TIERS: tuple[Tier, ...] = ("partnered", "opposed", "gap", "position")
@@ -162,7 +164,7 @@ def _unit(entrants: Sequence[Entrant]) -> int:
 
 
 def whist_schedule(entrant_ids: Sequence[int], *, seed: int) -> Schedule:
-    """The whole whist tournament for 4n or 4n + 1 entrants (at most WHIST_MAX_PLAYERS):
+    """The whole whist tournament for 4n or 4n + 1 entrants (a size in ``whist_sizes()``):
     every pair partners exactly once and opponents exactly twice; with 4n + 1 entrants
     each sits out one round. With 4n + 3 entrants, Wh(4n + 4) with one empty seat: the
     table missing a player plays three-handed (everyone for themself), and the report
@@ -175,8 +177,9 @@ def whist_schedule(entrant_ids: Sequence[int], *, seed: int) -> Schedule:
     if not has_whist_tournament(design_size):
         raise PairingError(
             "whist_size",
-            f"a whist schedule needs 4n, 4n + 1 or 4n + 3 players, at most {WHIST_MAX_PLAYERS}; "
-            f"got {count} (seat rounds one at a time with rotating_seat instead)",
+            f"a whist schedule needs 4n, 4n + 1 or 4n + 3 players, a whist of {design_size} "
+            f"being kept (up to {WHIST_MAX_PLAYERS}); got {count} (seat rounds one at a time "
+            "with rotating_seat instead)",
         )
     rng = random.Random(seed)
     ids = sorted(entrant_ids)

@@ -165,6 +165,10 @@ class QualityReport:
 
     ``is_certified_optimal`` is set by the Swiss when it has proved that its restricted
     search found the same cost as a search over every pair (None when not applicable).
+    ``schedule_partner_deviation`` / ``schedule_opponent_deviation``: when the round is
+    one of a whist schedule planned whole, how many pairs that schedule partners other
+    than once / opposes other than twice (0 and 0 for a true whist tournament; None for
+    rounds seated one at a time).
     """
 
     table_count: int
@@ -175,9 +179,20 @@ class QualityReport:
     largest_score_gap: Fraction
     score_cost: Fraction
     is_certified_optimal: bool | None = None
+    schedule_partner_deviation: int | None = None
+    schedule_opponent_deviation: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form (fractions as strings such as "1/2")."""
+        """JSON-ready form (fractions as strings such as "1/2"); the schedule's deviations
+        only when the round belongs to a planned whist schedule."""
+        schedule = (
+            {
+                "schedule_partner_deviation": self.schedule_partner_deviation,
+                "schedule_opponent_deviation": self.schedule_opponent_deviation,
+            }
+            if self.schedule_partner_deviation is not None
+            else {}
+        )
         return {
             "table_count": self.table_count,
             "bye_count": self.bye_count,
@@ -187,6 +202,7 @@ class QualityReport:
             "largest_score_gap": str(self.largest_score_gap),
             "score_cost": str(self.score_cost),
             "is_certified_optimal": self.is_certified_optimal,
+            **schedule,
         }
 
 
@@ -216,7 +232,9 @@ class ScheduleReport:
     have (meetings spread as evenly as arithmetic allows; not always reachable).
     ``partner_counts`` / ``opponent_counts``: the distinct numbers of times pairs were
     partners / opponents (``(1,)`` and ``(2,)`` for a whist tournament; empty when no
-    table seats four).
+    table seats four). ``whist_partner_deviation`` / ``whist_opponent_deviation``: how many
+    pairs are partners other than exactly once / opponents other than exactly twice, a
+    whist schedule's distance from the ideal (0 and 0 for a true whist tournament).
     """
 
     round_count: int
@@ -229,6 +247,8 @@ class ScheduleReport:
     deviation_bound: int
     partner_counts: tuple[int, ...] = ()
     opponent_counts: tuple[int, ...] = ()
+    whist_partner_deviation: int = 0
+    whist_opponent_deviation: int = 0
 
     @property
     def is_best_possible(self) -> bool:

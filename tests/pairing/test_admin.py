@@ -108,6 +108,35 @@ def test_round_page_shows_quality_report_costs_warnings_and_a_progress_bar(
     assert 'data-code="unseated"' in text
 
 
+@pytest.mark.parametrize(("count", "off_partner", "off_opponent"), [(8, "0", "0"), (7, "7", "7")])
+def test_round_page_shows_how_far_the_whist_schedule_strays(
+    client: Client, count: int, off_partner: str, off_opponent: str
+) -> None:
+    # Given a rotating-partner tournament paired from the whist: Wh(8) itself for eight
+    # players, Wh(8) with one seat empty for seven (each round one pair loses its
+    # partnership at the three-handed table)
+    tournament = tournament_with_entries(
+        count,
+        format=Tournament.Format.ROTATING_PARTNER,
+        table_size=Tournament.TableSize.MIXED,
+        allow_byes=False,
+    )
+    _organiser_of(client, tournament)
+    round = round_create(tournament=tournament)
+    round_pair(round=round, seed=1)
+    # When the organiser opens the round's page
+    with translation.override("en"):
+        text = client.get(reverse("admin:league_round_change", args=[round.pk])).text
+    # Then the quality report gives the whole schedule's pairs off partner-once, oppose-twice
+    assert ("Whist schedule: pairs not partners once</th><td>" + off_partner + "</td>") in text
+    assert ("Whist schedule: pairs not opponents twice</th><td>" + off_opponent + "</td>") in text
+    # and in Indonesian with its own words
+    with translation.override("id"):
+        text = client.get(reverse("admin:league_round_change", args=[round.pk])).text
+    assert "Jadwal whist: pasang pemain yang tidak berpasangan tepat sekali" in text
+    assert "Whist schedule" not in text
+
+
 def test_progress_fragment_polls_while_queued_and_asks_for_a_reload_when_done(
     client: Client, django_capture_on_commit_callbacks: Capture
 ) -> None:

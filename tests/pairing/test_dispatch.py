@@ -23,7 +23,7 @@ from pairing.algorithms.dispatch import (
     group_split,
     pairer_for,
 )
-from pairing.algorithms.rotating import whist_schedule
+from pairing.algorithms.rotating import WHIST_MAX_PLAYERS, whist_schedule
 from pairing.algorithms.types import Draw, Entrant, History, PairingError
 from pairing.selectors import pairing_field
 from pairing.services.pairing import round_pair
@@ -174,6 +174,43 @@ def test_rotating_partners_for_4n_plus_3_play_the_whist_with_one_empty_seat() ->
     assert [[t.seats for t in d.tables] for d in draws] == [
         [t.seats for t in d.tables] for d in whist_schedule(ids, seed=5).rounds
     ]
+
+
+def test_the_largest_rotating_partner_field_plays_a_true_whist() -> None:
+    # given the largest field a whist is kept for (64 players), at tables of four
+    ids = list(range(1, WHIST_MAX_PLAYERS + 1))
+    draws = _run("rotating_partner", "4", ids, 3, rounds_count=WHIST_MAX_PLAYERS - 1)
+    # then its rounds are the whist schedule's
+    planned = whist_schedule(ids, seed=5)
+    assert [[t.seats for t in d.tables] for d in draws] == [
+        [t.seats for t in d.tables] for d in planned.rounds[:3]
+    ]
+    # whose every pair partners once and opposes twice, as each round's report says
+    assert planned.report.partner_counts == (1,) and planned.report.opponent_counts == (2,)
+    for d in draws:
+        assert d.report.partner_repeats == 0
+        assert d.report.schedule_partner_deviation == 0
+        assert d.report.schedule_opponent_deviation == 0
+        assert d.report.as_dict()["schedule_opponent_deviation"] == 0
+
+
+def test_a_whist_with_an_empty_seat_reports_how_far_it_strays() -> None:
+    # given eleven players at tables of three and four: Wh(12) with one seat empty
+    ids = list(range(1, 12))
+    draw = _run("rotating_partner", "3-4", ids, 1, allow_byes=False)[0]
+    # then the round's report carries the whole schedule's deviation, counted here again
+    rounds = [[t.seats for t in d.tables] for d in whist_schedule(ids, seed=5).rounds]
+    partners: Counter[frozenset[int]] = Counter()
+    met: Counter[frozenset[int]] = Counter()
+    for r in rounds:
+        for seats in r:
+            met.update(frozenset((a, b)) for a in seats for b in seats if a < b)
+            if len(seats) == 4:
+                partners.update([frozenset(seats[0::2]), frozenset(seats[1::2])])
+    pairs = [frozenset((a, b)) for a in ids for b in ids if a < b]
+    assert draw.report.schedule_partner_deviation == sum(partners[p] != 1 for p in pairs)
+    assert draw.report.schedule_opponent_deviation == sum(met[p] - partners[p] != 2 for p in pairs)
+    assert draw.report.schedule_partner_deviation > 0  # the empty seat's partners
 
 
 def test_after_the_whist_runs_out_rounds_are_seated_one_at_a_time() -> None:

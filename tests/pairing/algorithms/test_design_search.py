@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import pathlib
+import random
 import sys
 from types import ModuleType
 
@@ -16,7 +17,9 @@ from pairing.algorithms.design_search import (
     Group,
     backtrack_whist_start,
     leveled_resolution,
+    random_starter,
     rotational_base,
+    starter_whist_start,
     symmetric_whist_start,
 )
 from pairing.algorithms.designs import develop_leveled, develop_rotational, develop_whist
@@ -172,6 +175,47 @@ def test_the_same_seed_finds_the_same_starting_round() -> None:
     assert first is not None and first == again
 
 
+@pytest.mark.parametrize("moduli", [(7,), (15,), (3, 3), (35,)])
+def test_a_random_starter_pairs_the_non_zero_elements_with_every_difference_once(
+    moduli: tuple[int, ...],
+) -> None:
+    group = Group(moduli)
+    pairs = random_starter(group, random.Random(3))
+    # every non-zero element is in exactly one pair
+    assert sorted(x for p in pairs for x in p) == list(range(1, group.order))
+    # and the differences a - b, b - a are every non-zero element once
+    differences = sorted(d for a, b in pairs for d in (group.sub(a, b), group.sub(b, a)))
+    assert differences == list(range(1, group.order))
+
+
+@pytest.mark.parametrize(("players", "modulus"), [(8, 7), (13, 13), (24, 23), (33, 33)])
+def test_the_starter_search_develops_into_a_whist_tournament(players: int, modulus: int) -> None:
+    # given a starting round paired up from a random starter (33 has no symmetric one)
+    fixed = players % 4 == 0
+    start = starter_whist_start(
+        Group((modulus,)), with_fixed_point=fixed, seed=1, budget_seconds=30
+    )
+    assert start is not None
+    # then it seats every point once, 0 with the fixed point or sitting out
+    seated = sorted(p for t in start for p in t)
+    assert seated == (list(range(players)) if fixed else list(range(1, players)))
+    # and developed it is a whist tournament
+    entry = {"group": [modulus], "fixed_point": fixed, "start": start}
+    assert_whist(develop_whist(entry, players), players)
+
+
+def test_the_starter_search_is_seeded_and_bounded() -> None:
+    first = starter_whist_start(Group((23,)), with_fixed_point=True, seed=4, budget_seconds=30)
+    again = starter_whist_start(Group((23,)), with_fixed_point=True, seed=4, budget_seconds=30)
+    assert first is not None and first == again
+    assert (
+        starter_whist_start(Group((23,)), with_fixed_point=True, seed=4, budget_seconds=0) is None
+    )
+    assert (
+        starter_whist_start(Group((8,)), with_fixed_point=False, seed=1, budget_seconds=1) is None
+    )
+
+
 # -- designs on levels -----------------------------------------------------------------------
 
 
@@ -288,8 +332,32 @@ def test_the_script_keeps_a_checked_whist_start_per_size_and_skips_kept_ones(
     assert data["5"] == {"kept": True}
     for v in (9, 12):
         assert_whist(develop_whist(data[str(v)], v), v)
+        # each saying which search found it, with which seed
+        assert "search, seed 1" in data[str(v)]["found_by"]
     # and the search is reported
     assert "found" in capsys.readouterr().out
+
+
+def test_the_script_keeps_a_whist_start_found_elsewhere_once_checked(
+    precompute: ModuleType, tmp_path: pathlib.Path
+) -> None:
+    # given a starting round for Wh(24) found by another search, saved as JSON
+    start = starter_whist_start(Group((23,)), with_fixed_point=True, seed=1, budget_seconds=30)
+    assert start is not None
+    found = {"group": [23], "fixed_point": True, "start": start, "found_by": "elsewhere"}
+    (tmp_path / "found.json").write_text(json.dumps(found))
+    # when the script keeps it, then it is written under its size as it was
+    precompute.keep_whist([str(tmp_path / "found.json")], "whist.json")
+    kept = json.loads((tmp_path / "whist.json").read_text())
+    assert kept["24"]["found_by"] == "elsewhere"
+    assert_whist(develop_whist(kept["24"], 24), 24)
+    # and a starting round with two players swapped is refused, the file left alone
+    bad = [list(t) for t in start]
+    bad[0][1], bad[1][1] = bad[1][1], bad[0][1]
+    (tmp_path / "bad.json").write_text(json.dumps({**found, "start": bad}))
+    with pytest.raises(AssertionError, match="whist conditions"):
+        precompute.keep_whist([str(tmp_path / "bad.json")], "whist.json")
+    assert json.loads((tmp_path / "whist.json").read_text()) == kept
 
 
 def test_the_script_keeps_checked_rotational_base_blocks(

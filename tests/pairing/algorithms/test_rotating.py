@@ -32,7 +32,7 @@ def has_fresh_partner_matching(players: list[int], partnered: set[tuple[int, int
     )
 
 
-@pytest.mark.parametrize("players", [5, 8, 9, 12, 13, 16])
+@pytest.mark.parametrize("players", [5, 8, 9, 12, 13, 16, 33, 36, WHIST_MAX_PLAYERS])
 def test_whist_schedule_partners_once_opposes_twice(players: int) -> None:
     ids = [100 + 7 * i for i in range(players)]
     schedule = whist_schedule(ids, seed=3)
@@ -45,6 +45,8 @@ def test_whist_schedule_partners_once_opposes_twice(players: int) -> None:
     assert {opponents[p] for p in all_pairs(ids)} == {2}
     assert schedule.report.partner_counts == (1,)
     assert schedule.report.opponent_counts == (2,)
+    assert schedule.report.whist_partner_deviation == 0
+    assert schedule.report.whist_opponent_deviation == 0
     # Each round's report sees partner repeats as zero throughout.
     assert all(d.report.partner_repeats == 0 for d in schedule.rounds)
 
@@ -76,6 +78,15 @@ def test_whist_for_4n_plus_3_leaves_one_seat_empty_and_never_repeats_a_partner(
     assert max(opponent_counts(rounds).values()) <= 3
     assert max(schedule.report.partner_counts) == 1
     assert "one seat empty" in schedule.construction
+    # and the report counts the pairs off partner-once, oppose-twice as the counters do:
+    # one pair a round loses its partnership at the three-handed table, the fewest the
+    # tables allow (a round has room for count // 4 * 2 partnerships)
+    pairs = list(all_pairs(range(count)))
+    unpartnered = sum(partners[p] != 1 for p in pairs)
+    assert schedule.report.whist_partner_deviation == unpartnered == count
+    assert unpartnered == len(pairs) - count * (count // 4) * 2
+    opponents = opponent_counts(rounds)
+    assert schedule.report.whist_opponent_deviation == sum(opponents[p] != 2 for p in pairs)
 
 
 def simulate(n: int, rounds: int, seed: int, **options: bool) -> Iterator[tuple[History, Draw]]:
