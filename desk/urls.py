@@ -26,6 +26,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/desk/<slug:slug>/entries/add/", views.entry_add, name="entry_add"),
     path("admin/desk/<slug:slug>/entries/withdraw/", views.withdraw, name="withdraw"),
     path("admin/desk/<slug:slug>/entries/check-in/", views.check_in, name="check_in"),
+    path(
+        "admin/desk/<slug:slug>/applications/decide/",
+        views.application_decide,
+        name="application_decide",
+    ),
     path("admin/desk/<slug:slug>/tables/<int:number>/", views.table_page, name="table"),
     path("admin/desk/<slug:slug>/result/", views.result, name="result"),
     path("admin/desk/<slug:slug>/clock/start/", views.clock_start, name="clock_start"),

@@ -43,6 +43,9 @@ from desk.selectors import (
     tournament_projected,
 )
 from desk.services import entry_register_late, round_next, round_next_check
+from entrants.models import Application
+from entrants.selectors import applications_undecided
+from entrants.services.applications import application_approve, application_decline
 from knockout.models import Bracket, BracketMatch
 from knockout.selectors import bracket_matches_tied, tournament_has_knockout
 from knockout.services import bracket_create, bracket_match_decide
@@ -222,6 +225,33 @@ def _next_round_number(tournament: Tournament) -> int | None:
         return None
 
 
+@require_POST
+def _application_decide(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    raw = request.POST.get("application", "")
+    application = (
+        Application.objects.filter(tournament=tournament, pk=int(raw)).first()
+        if raw.isdigit()
+        else None
+    )
+    if application is None:
+        raise Http404
+    approve = request.POST.get("decision") == "approve"
+
+    def action() -> str:
+        if approve:
+            application_approve(application=application, user=request.user)
+            return _("%(who)s is approved: their entry waits for them to check in.") % {
+                "who": application
+            }
+        application_decline(application=application, user=request.user)
+        return _("%(who)s is declined.") % {"who": application}
+
+    return _act(request, tournament, action)
+
+
+application_decide = _desk(_application_decide)
+
+
 @require_GET
 def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
@@ -234,6 +264,7 @@ def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "has_knockout": tournament_has_knockout(tournament_id=tournament.pk),
         "knockout_tied": bracket_matches_tied(tournament=tournament),
         "knockout_form": KnockoutForm(),
+        "applications": applications_undecided(tournament=tournament),
     }
     round = context["round"]
     context.update(_progress_context(tournament, round))

@@ -19,7 +19,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from allfives import side_of
-from entrants.models import Application, PlayerLink, RoundPresence, SignUp
+from entrants.models import Application, ApplicationStatus, PlayerLink, RoundPresence, SignUp
 from league.models import Entry, Round, Seat, Table, Tournament
 from standings.models import StandingsRow
 
@@ -64,6 +64,16 @@ def signup_state(*, tournament: Tournament, now: datetime | None = None) -> Sign
     if signup.cap is not None and places_taken(tournament=tournament) >= signup.cap:
         return SignUpState.WAITING_LIST if signup.has_waiting_list else SignUpState.FULL
     return SignUpState.OPEN
+
+
+def applications_undecided(*, tournament: Tournament) -> list[Application]:
+    """The tournament's applications waiting for the organiser (pending first, then the
+    waiting list), oldest first."""
+    order = {ApplicationStatus.PENDING: 0, ApplicationStatus.WAITING: 1}
+    found = Application.objects.filter(tournament=tournament, status__in=list(order)).order_by(
+        "created_at", "pk"
+    )
+    return sorted(found, key=lambda a: order[ApplicationStatus(a.status)])
 
 
 def player_link_application(*, key: str) -> Application | None:

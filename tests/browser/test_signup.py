@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from entrants.models import Application, SignUp
+from entrants.models import SignUp
 from entrants.selectors import round_is_checked_in_only
 from league.models import Membership, Seat, Tournament
 from league.services.clubs import membership_add
@@ -41,7 +41,17 @@ WORDS: dict[str, dict[str, Any]] = {
         "checked_in": "Anda sudah daftar ulang.",
         "next": "Putaran 1: meja {table}, kursi {seat}",
         "mail": "meja {table}, kursi {seat}",
-        "english": ("Sign up", "Full name", "Check in", "My tournament", "Round 1", "Opponents"),
+        "english": (
+            "Sign up",
+            "Full name",
+            "Check in",
+            "My tournament",
+            "Round 1",
+            "Opponents",
+            "Approve",
+            "Decline",
+            "wait for you",
+        ),
     },
     "en": {
         "prefix": "/en",
@@ -129,7 +139,7 @@ def test_a_player_signs_up_checks_in_and_gets_the_table_on_the_phone(
     assert words["pending"] in phone.inner_text('[data-testid="application-status"]')
     _shot(phone, language, "04-menunggu")
 
-    # And the organiser approves it in the admin, at a desk, by links
+    # And the organiser approves it on the tournament's desk, reached by links
     desk = browser.new_context(viewport=DESK, locale=words["locale"]).new_page()
     desk.set_default_timeout(10_000)
     desk.goto(f"{live_server.url}{words['prefix']}/admin/login/")
@@ -137,14 +147,15 @@ def test_a_player_signs_up_checks_in_and_gets_the_table_on_the_phone(
     desk.fill("#id_password", PASSWORD)
     desk.click("input[type=submit]")
     desk.wait_for_selector("#content-main")
-    desk.click('#content-main a[href$="/admin/entrants/application/"]')
-    application = Application.objects.get(tournament=tournament)
-    desk.check(f'input[name="_selected_action"][value="{application.pk}"]')
-    desk.select_option('select[name="action"]', "approve")
+    desk.click(f'[data-testid="desk-{tournament.slug}"]')
+    desk.wait_for_selector('[data-testid="applications"]')
+    assert "Budi Santoso" in desk.inner_text('[data-testid="application-1"]')
     _shot(desk, language, "05-setujui")
-    desk.click('button[name="index"]')
+    _no_english(desk, words)
+    desk.click('[data-testid="approve-1"]')
     desk.wait_for_selector(".messagelist")
     assert words["approve_done"] in desk.inner_text(".messagelist")
+    assert desk.locator('[data-testid="applications"]').count() == 0
     _shot(desk, language, "06-disetujui")
 
     # Then the player checks in from the player link

@@ -16,6 +16,8 @@ from django.utils.html import escape
 
 from desk.selectors import round_board
 from desk.services import round_next
+from entrants.models import Application, SignUp
+from entrants.services.applications import application_submit
 from league.models import Entry, Player, Round, Table, Tournament
 from league.services.registration import entry_check_in, entry_withdraw
 from league.services.rounds import round_close, round_create, round_publish
@@ -511,3 +513,65 @@ def test_my_tables_links_an_organiser_to_the_desks(desk: Client, tournament: Tou
     client = Client()
     client.force_login(scorer)
     assert _url("desk", tournament) not in client.get(reverse("matches:my_tables")).content.decode()
+
+
+# --- Sign-up applications -------------------------------------------------------------------
+
+
+def test_the_organiser_approves_and_declines_sign_ups_on_the_desk(
+    desk: Client, tournament: Tournament
+) -> None:
+    # Given two sign-ups waiting, and one for another tournament
+    SignUp.objects.create(tournament=tournament, is_open=True)
+    budi, _key = application_submit(tournament=tournament, name="Budi Prakoso")
+    siti, _key = application_submit(tournament=tournament, name="Siti Aminah")
+    other = club_tournament(tournament.club, name="Piala Lain", slug="piala-lain")
+    SignUp.objects.create(tournament=other, is_open=True)
+    elsewhere, _key = application_submit(tournament=other, name="Wulan Anggraini")
+    # When the organiser opens the desk
+    page = desk.get(_url("desk", tournament)).content.decode()
+    # Then both wait there, with their buttons, in Indonesian; the other tournament's not
+    assert "2 pendaftaran menunggu keputusan Anda" in page
+    assert "Budi Prakoso" in page and "Siti Aminah" in page and "Wulan Anggraini" not in page
+    assert "Setujui" in page and "Tolak" in page
+    # When they approve one and decline the other
+    approved = _post(
+        desk, "application_decide", tournament, application=budi.pk, decision="approve"
+    )
+    declined = _post(
+        desk, "application_decide", tournament, application=siti.pk, decision="decline"
+    )
+    # Then the desk says so, the approved one has an entry, and neither waits any more
+    assert approved == [
+        "Budi Prakoso disetujui: pesertanya menunggu daftar ulang di hari pertandingan."
+    ]
+    assert declined == ["Siti Aminah ditolak."]
+    budi.refresh_from_db()
+    siti.refresh_from_db()
+    assert budi.status == Application.Status.APPROVED and budi.entry is not None
+    assert siti.status == Application.Status.DECLINED and siti.entry is None
+    assert 'data-testid="applications"' not in desk.get(_url("desk", tournament)).content.decode()
+    # And another tournament's application cannot be decided from this desk
+    response = desk.post(
+        _url("application_decide", tournament),
+        {"application": elsewhere.pk, "decision": "approve"},
+    )
+    assert response.status_code == 404
+    elsewhere.refresh_from_db()
+    assert elsewhere.status == Application.Status.PENDING
+
+
+def test_an_approval_past_the_cap_is_refused_on_the_desk_in_the_services_words(
+    desk: Client, tournament: Tournament
+) -> None:
+    # Given a sign-up capped at the entries the tournament already has
+    SignUp.objects.create(
+        tournament=tournament, is_open=True, cap=tournament.entries.count(), has_waiting_list=False
+    )
+    late = Application.objects.create(tournament=tournament, name="Rudi Hartono")
+    # When the organiser approves it on the desk
+    shown = _post(desk, "application_decide", tournament, application=late.pk, decision="approve")
+    # Then the refusal names why, and nothing is entered
+    assert len(shown) == 1 and "Rudi Hartono" in shown[0] and "tempat" in shown[0]
+    late.refresh_from_db()
+    assert late.status == Application.Status.PENDING and late.entry is None
