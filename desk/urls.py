@@ -31,6 +31,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.application_decide,
         name="application_decide",
     ),
+    path("admin/desk/<slug:slug>/mail/retry/", views.mail_retry, name="mail_retry"),
     path("admin/desk/<slug:slug>/tables/<int:number>/", views.table_page, name="table"),
     path("admin/desk/<slug:slug>/result/", views.result, name="result"),
     path("admin/desk/<slug:slug>/clock/start/", views.clock_start, name="clock_start"),

@@ -28,7 +28,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse, translate_url
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -44,7 +44,8 @@ from desk.selectors import (
 )
 from desk.services import entry_register_late, round_next, round_next_check
 from entrants.models import Application
-from entrants.selectors import applications_undecided
+from entrants.selectors import applications_undecided, notifications_failed
+from entrants.services.announce import notifications_retry
 from entrants.services.applications import application_approve, application_decline
 from knockout.models import Bracket, BracketMatch
 from knockout.selectors import bracket_matches_tied, tournament_has_knockout
@@ -252,6 +253,22 @@ def _application_decide(request: HttpRequest, tournament: Tournament) -> HttpRes
 application_decide = _desk(_application_decide)
 
 
+@require_POST
+def _mail_retry(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    def action() -> str:
+        count = notifications_retry(notifications=notifications_failed(tournament=tournament))
+        return ngettext(
+            "%(n)d mail to a player is queued again.",
+            "%(n)d mails to players are queued again.",
+            count,
+        ) % {"n": count}
+
+    return _act(request, tournament, action)
+
+
+mail_retry = _desk(_mail_retry)
+
+
 @require_GET
 def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
@@ -265,6 +282,7 @@ def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "knockout_tied": bracket_matches_tied(tournament=tournament),
         "knockout_form": KnockoutForm(),
         "applications": applications_undecided(tournament=tournament),
+        "mail_failed": list(notifications_failed(tournament=tournament)[:20]),
     }
     round = context["round"]
     context.update(_progress_context(tournament, round))

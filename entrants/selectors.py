@@ -19,7 +19,14 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from allfives import side_of
-from entrants.models import Application, ApplicationStatus, PlayerLink, RoundPresence, SignUp
+from entrants.models import (
+    Application,
+    ApplicationStatus,
+    Notification,
+    PlayerLink,
+    RoundPresence,
+    SignUp,
+)
 from league.models import Entry, Round, Seat, Table, Tournament
 from standings.models import StandingsRow
 
@@ -74,6 +81,15 @@ def applications_undecided(*, tournament: Tournament) -> list[Application]:
         "created_at", "pk"
     )
     return sorted(found, key=lambda a: order[ApplicationStatus(a.status)])
+
+
+def notifications_failed(*, tournament: Tournament) -> QuerySet[Notification]:
+    """The tournament's round mail that failed after its retries, newest first."""
+    return (
+        Notification.objects.filter(round__tournament=tournament, status=Notification.Status.FAILED)
+        .select_related("application", "round")
+        .order_by("-created_at", "-pk")
+    )
 
 
 def player_link_application(*, key: str) -> Application | None:

@@ -16,7 +16,7 @@ from django.utils.html import escape
 
 from desk.selectors import round_board
 from desk.services import round_next
-from entrants.models import Application, SignUp
+from entrants.models import Application, Notification, SignUp
 from entrants.services.applications import application_submit
 from league.models import Entry, Player, Round, Table, Tournament
 from league.services.registration import entry_check_in, entry_withdraw
@@ -575,3 +575,34 @@ def test_an_approval_past_the_cap_is_refused_on_the_desk_in_the_services_words(
     assert len(shown) == 1 and "Rudi Hartono" in shown[0] and "tempat" in shown[0]
     late.refresh_from_db()
     assert late.status == Application.Status.PENDING and late.entry is None
+
+
+def test_mail_that_failed_after_its_retries_shows_on_the_desk_and_goes_again(
+    desk: Client, tournament: Tournament, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Given round 1's mail to a player that failed after its retries
+    round = _paired(tournament, django_capture_on_commit_callbacks)
+    applicant = Application.objects.create(
+        tournament=tournament, name="Rudi Hartono", email="rudi@example.com"
+    )
+    failed = Notification.objects.create(
+        round=round,
+        application=applicant,
+        email="rudi@example.com",
+        status=Notification.Status.FAILED,
+        attempts_count=5,
+        last_error="SMTP 451: coba lagi nanti",
+    )
+    # When the organiser opens the desk
+    page = desk.get(_url("desk", tournament)).content.decode()
+    # Then the failure is there, by name, round and the server's answer
+    assert "1 email ke pemain gagal terkirim:" in page
+    assert "Rudi Hartono (rudi@example.com), putaran 1" in page
+    assert "SMTP 451: coba lagi nanti" in page
+    # When they send it again
+    shown = _post(desk, "mail_retry", tournament)
+    # Then it is queued again and no longer listed as failed
+    assert shown == ["1 email ke pemain diantrekan lagi."]
+    failed.refresh_from_db()
+    assert failed.status in (Notification.Status.QUEUED, Notification.Status.SENT)
+    assert 'data-testid="mail-failed"' not in desk.get(_url("desk", tournament)).content.decode()
