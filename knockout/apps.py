@@ -10,8 +10,13 @@ class KnockoutConfig(AppConfig):
     verbose_name = _("Knockout")
 
     def ready(self) -> None:
-        from knockout.selectors import round_bracket_reasons, table_bracket_result_reasons
-        from league.hooks import round_keeper_add, table_result_keeper_add
+        from knockout.selectors import (
+            entry_bracket_reasons,
+            round_bracket_reasons,
+            table_bracket_result_reasons,
+        )
+        from league.hooks import entry_keeper_add, round_keeper_add, table_result_keeper_add
 
+        entry_keeper_add("knockout", entry_bracket_reasons)
         round_keeper_add("knockout", round_bracket_reasons)
         table_result_keeper_add("knockout", table_bracket_result_reasons)

@@ -12,7 +12,7 @@ from django.utils.translation import pgettext
 
 from allfives import side_of
 from knockout.models import Bracket, BracketMatch, BracketSlot
-from league.models import KnockoutTie, Round, TableResultSide, Tournament
+from league.models import Entry, KnockoutTie, Round, TableResultSide, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +193,34 @@ def round_bracket_reasons(round: Round) -> list[str]:
             "are the bracket's, and cannot be changed or deleted."
         )
         % {"number": round.number}
+    ]
+
+
+def entry_bracket_reasons(entry: Entry) -> list[str]:
+    """Why an entry may not simply withdraw: it is still in the knockout, in a match not
+    decided yet, which would seat it again. A walkover at that match's table sends the
+    opponent through instead."""
+    match = (
+        BracketMatch.objects.filter(slots__entry=entry, winner__isnull=True)
+        .select_related("table")
+        .first()
+    )
+    if match is None:
+        return []
+    if match.table is not None:
+        return [
+            _(
+                "%(who)s is still in the knockout: record a walkover at table %(number)s "
+                "instead, which sends the opponent through."
+            )
+            % {"who": entry, "number": match.table.number}
+        ]
+    return [
+        _(
+            "%(who)s is still in the knockout: once their next match has its table, "
+            "record a walkover there, which sends the opponent through."
+        )
+        % {"who": entry}
     ]
 
 

@@ -39,13 +39,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from league.models import Round
+    from league.models import Entry, Round
 
 __all__ = [
     "PublishCheck",
     "ResultListener",
     "TiebreaksValidator",
     "checked_in_only_provider_set",
+    "entry_keep_reasons",
+    "entry_keeper_add",
     "publish_check_add",
     "ranking_listener_add",
     "recorded_play_discarder_set",
@@ -92,6 +94,9 @@ _recorded_play: RecordedPlayProvider | None = None
 #: Called with a round just published (its status saved, before any transaction commits).
 type PublishListener = Callable[["Round"], None]
 _publish_listeners: dict[str, PublishListener] = {}
+#: Returns why an entry may not withdraw now (none: it may).
+type EntryKeeper = Callable[["Entry"], Sequence[str]]
+_entry_keepers: dict[str, EntryKeeper] = {}
 #: Returns why a round's tables must stay as they are (none: they may be deleted).
 type RoundKeeper = Callable[["Round"], Sequence[str]]
 _round_keepers: dict[str, RoundKeeper] = {}
@@ -183,6 +188,16 @@ def tournament_ranking_changed(*, tournament_id: int) -> None:
 def publish_check_add(name: str, check: PublishCheck) -> None:
     """Register (or replace, under the same name) a check that may refuse a publication."""
     _publish_checks[name] = check
+
+
+def entry_keeper_add(name: str, keeper: EntryKeeper) -> None:
+    """Register (or replace, under the same name) a reason to refuse a withdrawal."""
+    _entry_keepers[name] = keeper
+
+
+def entry_keep_reasons(*, entry: Entry) -> list[str]:
+    """Every registered keeper's reasons not to withdraw ``entry`` now."""
+    return [message for keeper in tuple(_entry_keepers.values()) for message in keeper(entry)]
 
 
 def round_keeper_add(name: str, keeper: RoundKeeper) -> None:

@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from league.hooks import entry_keep_reasons
 from league.models import Club, Entry, EntryMember, Partnership, Player, Tournament
 from league.services.records import record_update
 
@@ -224,6 +225,8 @@ def entry_withdraw(*, entry: Entry, round_number: int | None = None) -> Entry:
     """Withdraw an entry from the given round on; it is never paired again."""
     if entry.is_withdrawn:
         raise ValidationError(_("%(who)s has already withdrawn.") % {"who": entry})
+    if reasons := entry_keep_reasons(entry=entry):
+        raise ValidationError(" ".join(reasons), code="entry_kept")
     if round_number is None:
         round_number = entry.tournament.rounds.filter(status="finished").count() + 1
     entry.is_withdrawn = True

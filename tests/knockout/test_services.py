@@ -12,6 +12,7 @@ from knockout.selectors import bracket_matches_tied
 from knockout.services import bracket_advance, bracket_create, bracket_match_decide
 from league.models import Entry, Round, TableResult, Tournament
 from league.services.records import round_delete, table_delete
+from league.services.registration import entry_withdraw
 from league.services.results import SideOutcome, table_result_clear, table_result_record
 from league.services.rounds import (
     SeatSpec,
@@ -471,3 +472,23 @@ def test_at_a_table_of_three_only_the_tied_leaders_are_offered_the_extra_hand() 
         assert table is not None
         leaders = [s.entry_id for s in table.seats.order_by("number")][:2]
         assert sorted(s.entry_id for s in tied.slots) == sorted(leaders)
+
+
+def test_an_entry_still_in_the_knockout_withdraws_by_a_walkover_only() -> None:
+    # Given a bracket of four whose first round was played and advanced
+    tournament = seeded_tournament(4)
+    bracket_create(tournament=tournament, source="ratings")
+    play_round(latest(tournament))
+    bracket_advance(tournament=tournament)
+    one = Entry.objects.get(tournament=tournament, seed=1)
+    four = Entry.objects.get(tournament=tournament, seed=4)
+    final = BracketMatch.objects.get(slots__entry=one, winner__isnull=True)
+    assert final.table is not None
+    # When seed 1, in the final, withdraws, then it is refused, naming the final's table
+    with pytest.raises(ValidationError, match=f"meja {final.table.number}") as kept:
+        entry_withdraw(entry=one)
+    assert kept.value.code == "entry_kept"
+    one.refresh_from_db()
+    assert not one.is_withdrawn
+    # And seed 4, knocked out in the first round, may withdraw
+    assert entry_withdraw(entry=four).is_withdrawn
