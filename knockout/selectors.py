@@ -12,7 +12,7 @@ from django.utils.translation import pgettext
 
 from allfives import side_of
 from knockout.models import Bracket, BracketMatch, BracketSlot
-from league.models import Entry, KnockoutTie, Round, TableResultSide, Tournament
+from league.models import Entry, KnockoutTie, Round, Table, TableResultSide, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +259,25 @@ class TiedMatch:
     slots: tuple[BracketSlot, ...]
 
 
+def table_placings(table: Table) -> dict[int, int] | None:
+    """Each entry's placing at a finished table, or None while it has no result."""
+    result = getattr(table, "result", None)
+    if result is None:
+        return None
+    by_side = {line.side: line.placing for line in result.sides.all()}
+    placings: dict[int, int] = {}
+    for seat in table.seats.all():
+        side = side_of(seat.number, table.player_count)
+        placings[seat.entry_id] = by_side.get(side, 3)
+    return placings
+
+
+def tied_on_top(placings: Mapping[int, int]) -> list[int]:
+    """The entries sharing the best placing (two or more: the table is tied on top)."""
+    best = min(placings.values())
+    return [entry for entry, placing in placings.items() if placing == best]
+
+
 def bracket_matches_tied(*, tournament: Tournament) -> list[TiedMatch]:
     """Tied matches of a closed or published knockout round waiting for the extra hand
     (none when the rule set sends the higher seed through)."""
@@ -280,13 +299,8 @@ def bracket_matches_tied(*, tournament: Tournament) -> list[TiedMatch]:
         table = m.table
         if table is None or not table.result.is_tie:
             continue
-        placings = {line.side: line.placing for line in table.result.sides.all()}
-        best = min(placings.values())
-        entries = {
-            seat.entry_id
-            for seat in table.seats.all()
-            if placings.get(side_of(seat.number, table.player_count)) == best
-        }
+        placings = table_placings(table)
+        entries = set(tied_on_top(placings)) if placings else set()
         tied.append(TiedMatch(m, tuple(s for s in m.slots.all() if s.entry_id in entries)))
     return tied
 

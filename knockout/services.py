@@ -20,9 +20,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from allfives import side_of
 from knockout.models import Bracket, BracketEntrant, BracketMatch, BracketSlot, Decision
-from league.models import Entry, Round, Table, TableSize, Tournament
+from knockout.selectors import table_placings, tied_on_top
+from league.models import Entry, Round, TableSize, Tournament
 from league.services.rounds import seats_for_entries, table_create
 from pairing.algorithms import knockout as plan
 from pairing.algorithms.knockout import TieRule
@@ -196,19 +196,6 @@ def _seeds(bracket: Bracket) -> dict[int, int]:
     return dict(bracket.entrants.values_list("entry_id", "seed"))
 
 
-def _placings(table: Table) -> dict[int, int] | None:
-    """Each entry's placing at a finished table, or None while it has no result."""
-    result = getattr(table, "result", None)
-    if result is None:
-        return None
-    by_side = {line.side: line.placing for line in result.sides.all()}
-    placings: dict[int, int] = {}
-    for seat in table.seats.all():
-        side = side_of(seat.number, table.player_count)
-        placings[seat.entry_id] = by_side.get(side, 3)
-    return placings
-
-
 def _decide(match: BracketMatch, seeds: dict[int, int], rule: TieRule) -> bool:
     """Decide a played match from its table's result; False while a tie waits for the
     extra hand (or the table has no result)."""
@@ -216,7 +203,7 @@ def _decide(match: BracketMatch, seeds: dict[int, int], rule: TieRule) -> bool:
         return True
     if match.table is None:
         return False
-    placings = _placings(match.table)
+    placings = table_placings(match.table)
     if placings is None:
         return False
     advance = plan.advancer(placings=placings, seeds=seeds, tie_rule=rule)
@@ -401,11 +388,10 @@ def bracket_match_decide(*, match: BracketMatch, winner: Entry) -> BracketMatch:
     if match.winner_id is not None:
         raise ValidationError(_("This match is decided already."), code="decided")
     table = match.table
-    placings = None if table is None else _placings(table)
+    placings = None if table is None else table_placings(table)
     if placings is None or table is None or table.round.status == Round.Status.DRAFT:
         raise ValidationError(_("This match has no result yet."), code="no_result")
-    best = min(placings.values())
-    tied = [entry for entry, placing in placings.items() if placing == best]
+    tied = tied_on_top(placings)
     if len(tied) < 2:
         raise ValidationError(_("This match was not tied."), code="not_tied")
     if winner.pk not in tied:
