@@ -13,7 +13,7 @@ Each read runs a fixed number of queries, whatever the number of tables.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Max, Q
@@ -301,16 +301,16 @@ class ProjectorTable:
     status: str
     result_kind_label: str = ""
     #: While the table plays: each side's running total and chance of winning from here
-    #: in whole percent (by simulation, ``matches.chances``), side by side with ``sides``.
+    #: in percent (by simulation, ``matches.chances``), side by side with ``sides``.
     totals: tuple[str, ...] = ()
-    chances: tuple[int, ...] = ()
+    chances: tuple[float, ...] = ()
 
     @property
-    def side_lines(self) -> tuple[tuple[str, str | None, int | None], ...]:
+    def side_lines(self) -> tuple[tuple[str, str | None, float | None], ...]:
         """Each side's names with its running total and chance (None when not shown)."""
         count = len(self.sides)
         totals: tuple[str | None, ...] = self.totals or (None,) * count
-        chances: tuple[int | None, ...] = self.chances or (None,) * count
+        chances: tuple[float | None, ...] = self.chances or (None,) * count
         return tuple(zip(self.sides, totals, chances, strict=True))
 
 
@@ -332,11 +332,6 @@ class ProjectorView:
     clock: RoundClock | None = None
 
 
-def round_half_up(percent: float) -> int:
-    """A chance in whole percent, as the round page rounds it (half up, not to even)."""
-    return int(Decimal(str(percent)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
-
-
 def tournament_projected(*, slug: str) -> Tournament | None:
     """A public (not draft) tournament by its slug, or None."""
     return (
@@ -352,11 +347,11 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
     standings, for a big screen."""
     round = tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     board = round_board(round=round)
-    playing = [t for t in board.tables if t.status in ("playing", "confirming", "disputed")]
-    live = tables_live(table_ids=[t.id for t in playing])
+    playing = [t.id for t in board.tables if t.status in ("playing", "confirming", "disputed")]
+    live = tables_live(table_ids=playing)
     tables = []
     for t in board.tables:
-        found = live.get(t.id) if t in playing else None
+        found = live.get(t.id)
         chances = found.chances if found is not None else {}
         tables.append(
             ProjectorTable(
@@ -365,7 +360,7 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
                 t.status,
                 t.result_kind_label,
                 totals=tuple(side.total or "0" for side in t.sides) if found else (),
-                chances=tuple(round_half_up(chances[side.side]) for side in t.sides)
+                chances=tuple(chances[side.side] for side in t.sides)
                 if found and all(side.side in chances for side in t.sides)
                 else (),
             )
