@@ -36,7 +36,7 @@ Without a registered app (tests of the league alone) each hook does nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from league.models import Entry, Round
@@ -190,6 +190,11 @@ def publish_check_add(name: str, check: PublishCheck) -> None:
     _publish_checks[name] = check
 
 
+def _reasons(checks: Mapping[str, Callable[..., Sequence[str]]], *args: Any) -> list[str]:
+    """Every registered check's messages for ``args``, in the order they were added."""
+    return [message for check in tuple(checks.values()) for message in check(*args)]
+
+
 def entry_keeper_add(name: str, keeper: EntryKeeper) -> None:
     """Register (or replace, under the same name) a reason to refuse a withdrawal."""
     _entry_keepers[name] = keeper
@@ -197,7 +202,7 @@ def entry_keeper_add(name: str, keeper: EntryKeeper) -> None:
 
 def entry_keep_reasons(*, entry: Entry) -> list[str]:
     """Every registered keeper's reasons not to withdraw ``entry`` now."""
-    return [message for keeper in tuple(_entry_keepers.values()) for message in keeper(entry)]
+    return _reasons(_entry_keepers, entry)
 
 
 def round_keeper_add(name: str, keeper: RoundKeeper) -> None:
@@ -207,7 +212,7 @@ def round_keeper_add(name: str, keeper: RoundKeeper) -> None:
 
 def round_keep_reasons(*, round: Round) -> list[str]:
     """Every registered keeper's reasons not to delete ``round`` or its tables."""
-    return [message for keeper in tuple(_round_keepers.values()) for message in keeper(round)]
+    return _reasons(_round_keepers, round)
 
 
 def table_result_keeper_add(name: str, keeper: ResultKeeper) -> None:
@@ -218,16 +223,12 @@ def table_result_keeper_add(name: str, keeper: ResultKeeper) -> None:
 def table_result_keep_reasons(*, table_id: int, placings: Mapping[int, int] | None) -> list[str]:
     """Every registered keeper's reasons not to give table ``table_id`` the result with
     these placings by side (None: no result at all)."""
-    return [
-        message
-        for keeper in tuple(_result_keepers.values())
-        for message in keeper(table_id, placings)
-    ]
+    return _reasons(_result_keepers, table_id, placings)
 
 
 def round_publish_problems(*, round: Round) -> list[str]:
     """Every registered check's reasons not to publish ``round`` (empty: it may be)."""
-    return [message for check in tuple(_publish_checks.values()) for message in check(round)]
+    return _reasons(_publish_checks, round)
 
 
 def tiebreaks_validator_set(validator: TiebreaksValidator | None) -> None:

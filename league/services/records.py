@@ -18,9 +18,10 @@ from django.db import models, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from league.hooks import round_keep_reasons, tournament_ranking_changed
+from league.hooks import tournament_ranking_changed
 from league.models import Entry, Round, Table, Tournament
 from league.services.clubs import ownership_check
+from league.services.rounds import round_kept_check
 
 M = TypeVar("M", bound=models.Model)
 
@@ -120,8 +121,7 @@ def round_delete(*, round: Round) -> None:
     """Delete a round that was never published (its draft tables go with it)."""
     if round.status != Round.Status.DRAFT:
         raise ValidationError(_("Only a draft round can be deleted."), code="not_draft")
-    if reasons := round_keep_reasons(round=round):
-        raise ValidationError(" ".join(reasons), code="round_kept")
+    round_kept_check(round)
     with transaction.atomic():
         Table.objects.filter(round=round).delete()
         round.delete()
@@ -133,8 +133,7 @@ def table_delete(*, table: Table) -> None:
         raise ValidationError(
             _("Tables of a published round cannot be deleted."), code="round_published"
         )
-    if reasons := round_keep_reasons(round=table.round):
-        raise ValidationError(" ".join(reasons), code="round_kept")
+    round_kept_check(table.round)
     table.delete()
 
 

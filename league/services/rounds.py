@@ -113,10 +113,10 @@ def _table_size_check(player_count: int) -> None:
 def _draft_check(round: Round) -> None:
     if round.status != Round.Status.DRAFT:
         raise ValidationError(_("Tables are added to draft rounds only."), code="round_published")
-    _kept_check(round)
+    round_kept_check(round)
 
 
-def _kept_check(round: Round) -> None:
+def round_kept_check(round: Round) -> None:
     """Refuse an organiser's change to a round whose tables another app set (the knockout
     bracket's)."""
     if reasons := round_keep_reasons(round=round):
@@ -185,7 +185,7 @@ def table_update(*, table: Table, number: int, player_count: int) -> Table:
         raise ValidationError(
             _("Tables of a published round cannot be changed."), code="round_published"
         )
-    _kept_check(round)
+    round_kept_check(round)
     _table_size_check(player_count)
     if number != table.number and round.tables.filter(number=number).exists():
         raise ValidationError(
@@ -211,7 +211,7 @@ def seat_set(
     """Seat a player of an entry at a draft round's table (or change ``seat``)."""
     if table.round.status != Round.Status.DRAFT:
         raise ValidationError(_("Seats change in draft rounds only."), code="round_published")
-    _kept_check(table.round)
+    round_kept_check(table.round)
     # ``number`` is stored from 0; the messages count seats from 1, as people do.
     if not 0 <= number < table.player_count:
         raise ValidationError(
@@ -239,7 +239,7 @@ def seat_delete(*, seat: Seat) -> None:
     """Free a seat of a draft round's table."""
     if seat.table.round.status != Round.Status.DRAFT:
         raise ValidationError(_("Seats change in draft rounds only."), code="round_published")
-    _kept_check(seat.table.round)
+    round_kept_check(seat.table.round)
     seat.delete()
 
 
