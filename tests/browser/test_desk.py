@@ -243,6 +243,7 @@ def test_an_organiser_runs_a_round_from_the_desk(browser: Any, live_server: Any)
     page.clock.install()
     page.click('[data-testid="projector-link"]')
     page.wait_for_selector('[data-panel="pairings-1"]')
+    page.wait_for_load_state("load")  # its stylesheet too, before its type is measured
     assert page.is_visible('[data-panel="pairings-1"]')
     assert not page.is_visible('[data-panel="standings-1"]')
     size = page.eval_on_selector(".pairing .sides", "e => parseFloat(getComputedStyle(e).fontSize)")
