@@ -279,6 +279,7 @@ def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None)
     score = dict.fromkeys(range(n), 0)
     history = History()
     worst, ratios, worse, better = 0.0, [], 0, 0
+    earlier: list[list[tuple[int, ...]]] = []
     for r in range(rounds):
         entrants = [Entrant(i, score[i], rank=i + 1) for i in range(n)]
         draw, cpu, wall = timed(
@@ -290,9 +291,11 @@ def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None)
                 table_size=size,
                 smallest=smallest,
                 rounds_left=rounds - r,
+                earlier=earlier,
             )
         )
         seated = [t.seats for t in draw.tables]
+        earlier.append(seated)
         plain = annealing_baseline(entrants, history, [len(t) for t in seated], seed=r)
         ours = (round_repeats(seated, history), spread(seated, score))
         theirs = (round_repeats(plain, history), spread(plain, score))

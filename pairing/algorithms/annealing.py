@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Sequence
 
 Matrix = Sequence[Sequence[int]]
@@ -149,6 +150,33 @@ def label_schedule(
     """The ``wanted`` rounds of ``rounds`` (tables of points 0..n-1) with players placed on
     the points to clash least with ``clash`` (pair counts, e.g. meetings so far), as tables
     of players; and their clash total (0: those rounds repeat no meeting)."""
+    player, _ = label_points(rounds, clash, wanted=wanted, rng=rng, steps=steps)
+    costs = class_clashes(rounds, player, clash)
+    chosen = sorted(range(len(rounds)), key=lambda c: (costs[c], c))[:wanted]
+    plan = [[[player[q] for q in t] for t in rounds[c]] for c in chosen]
+    return plan, sum(costs[c] for c in chosen)
+
+
+def class_clashes(
+    rounds: Sequence[Sequence[Sequence[int]]], player: Sequence[int], clash: Matrix
+) -> list[int]:
+    """Each round's clash total with the players placed ``player[point]``."""
+    return [sum(table_cost([player[q] for q in t], clash) for t in r) for r in rounds]
+
+
+def label_points(
+    rounds: Sequence[Sequence[Sequence[int]]],
+    clash: Matrix,
+    *,
+    wanted: int,
+    rng: random.Random,
+    steps: int,
+    start: Sequence[int] | None = None,
+) -> tuple[list[int], int]:
+    """The placing ``player[point]`` of players on the points of ``rounds`` whose ``wanted``
+    least clashing rounds clash least with ``clash``, and that clash total. The search
+    starts from ``start`` (a random placing when None) and stops as soon as the total is
+    0, so a start that already clashes nowhere comes back unchanged at once."""
     n = len(clash)
     classes = len(rounds)
     block = [[0] * n for _ in range(classes)]  # block[c][point] = its table in round c
@@ -157,16 +185,15 @@ def label_schedule(
         for k, t in enumerate(r):
             for p in t:
                 block[c][p] = k
-    player = list(range(n))  # player[point]
-    rng.shuffle(player)
+    if start is None:
+        player = list(range(n))
+        rng.shuffle(player)
+    else:
+        player = list(start)
     point = [0] * n
     for q, p in enumerate(player):
         point[p] = q
-
-    def class_cost(c: int) -> int:
-        return sum(table_cost([player[q] for q in t], clash) for t in members[c])
-
-    costs = [class_cost(c) for c in range(classes)]
+    costs = class_clashes(rounds, player, clash)
 
     def objective(values: Sequence[int]) -> int:
         return sum(sorted(values)[:wanted])
@@ -212,11 +239,7 @@ def label_schedule(
             costs, current = moved, value
             if current < best:
                 best, best_player = current, player[:]
-    player = best_player
-    costs = [class_cost(c) for c in range(classes)]
-    chosen = sorted(range(classes), key=lambda c: (costs[c], c))[:wanted]
-    plan = [[[player[q] for q in t] for t in members[c]] for c in chosen]
-    return plan, sum(costs[c] for c in chosen)
+    return best_player, best
 
 
 def anneal_breaking_few(
@@ -361,3 +384,96 @@ def anneal_breaking_few(
                         swap(a, b, change)
                         improved = True
     return tables
+
+
+def place_for_round(
+    rounds: Sequence[Sequence[Sequence[int]]],
+    clash: Matrix,
+    cost: Matrix,
+    *,
+    wanted: int,
+    start: Sequence[int],
+    rng: random.Random,
+    steps: int,
+) -> tuple[list[int], int]:
+    """A placing ``player[point]`` of players on the points of ``rounds`` that keeps
+    ``wanted`` rounds clear of ``clash`` (as ``start`` must) and makes one of them as cheap
+    as it can under ``cost``; and the index of that round.
+
+    Swapping two players' points is annealed on the cheapest clear round's cost; a swap
+    that would leave fewer than ``wanted`` rounds clear is refused."""
+    n = len(clash)
+    classes = len(rounds)
+    block = [[0] * n for _ in range(classes)]
+    members = [[list(t) for t in r] for r in rounds]
+    for c, r in enumerate(rounds):
+        for k, t in enumerate(r):
+            for p in t:
+                block[c][p] = k
+    player = list(start)
+    point = [0] * n
+    for q, p in enumerate(player):
+        point[p] = q
+    clashes = class_clashes(rounds, player, clash)
+    costs = class_clashes(rounds, player, cost)
+    if sum(1 for v in clashes if v == 0) < wanted:
+        raise ValueError("the start must keep the wanted rounds clear")
+
+    def deltas(m: Matrix, a: int, b: int) -> list[int]:
+        qa, qb = point[a], point[b]
+        ma, mb = m[a], m[b]
+        out = []
+        for c in range(classes):
+            ka, kb = block[c][qa], block[c][qb]
+            if ka == kb:
+                out.append(0)
+                continue
+            d = 0
+            for q in members[c][ka]:
+                if q != qa:
+                    x = player[q]
+                    d += mb[x] - ma[x]
+            for q in members[c][kb]:
+                if q != qb:
+                    y = player[q]
+                    d += ma[y] - mb[y]
+            out.append(d)
+        return out
+
+    def cheapest(cl: Sequence[int], co: Sequence[int]) -> int:
+        return min(co[c] for c in range(classes) if cl[c] == 0)
+
+    current = cheapest(clashes, costs)
+    best, best_player = current, player[:]
+    sample = [
+        abs(d) for _ in range(min(100, 2 * n)) for d in deltas(cost, *rng.sample(range(n), 2)) if d
+    ]
+    hot = float(statistics.median_low(sample)) if sample else 1.0
+    temperature = hot
+    ratio = (0.01 / 20) ** (1 / max(steps, 1)) if sample else 1.0
+    for _ in range(steps):
+        if best == 0:
+            break
+        temperature *= ratio
+        a, b = rng.sample(range(n), 2)
+        dc = deltas(clash, a, b)
+        moved = [c + d for c, d in zip(clashes, dc, strict=True)]
+        if sum(1 for v in moved if v == 0) < wanted:
+            continue
+        dm = deltas(cost, a, b)
+        priced = [c + d for c, d in zip(costs, dm, strict=True)]
+        value = cheapest(moved, priced)
+        d = value - current
+        if d <= 0 or rng.random() < math.exp(-d / max(temperature, 1e-9)):
+            qa, qb = point[a], point[b]
+            player[qa], player[qb] = b, a
+            point[a], point[b] = qb, qa
+            clashes, costs, current = moved, priced, value
+            if current < best:
+                best, best_player = current, player[:]
+    final_clashes = class_clashes(rounds, best_player, clash)
+    final_costs = class_clashes(rounds, best_player, cost)
+    chosen = min(
+        (c for c in range(classes) if final_clashes[c] == 0), key=lambda c: (final_costs[c], c)
+    )
+    return best_player, chosen

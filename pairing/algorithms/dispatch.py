@@ -172,6 +172,7 @@ def _group_swiss(field: DrawField, seed: int) -> Draw:
         smallest=smallest,
         byes_allowed=byes,
         rounds_left=field.rounds_left,
+        earlier=[r.tables for r in field.earlier_rounds],
     )
 
 

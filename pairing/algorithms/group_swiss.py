@@ -16,10 +16,17 @@ A round is first seated alone: tabu search removes repeats from the fold (``seat
 then simulated annealing lowers the spread by swaps that add no repeat (``annealing.py``).
 Then the rounds still to come are looked after:
 
-- *on a design*: when a repeat-free schedule is known for the field (``designs``; see
-  :func:`repeat_free_rounds`) and enough of its rounds are still clear of every meeting
-  so far, this round is seated keeping ``rounds_left - 1`` of them clear, so no pair ever
-  meets twice while the schedule lasts (see :func:`_on_design`);
+- *on a placed design*: when a repeat-free schedule is known for the field (``designs``;
+  see :func:`repeat_free_rounds`), the event fits in it and the rounds so far are given
+  (``earlier``), the players are placed on its points anew after every round
+  (:func:`placing_after`) so that every round to come is clear of every meeting so far.
+  This round is the round seated alone when a placing still keeps enough rounds clear
+  of it; else it is seated on a placing moved so that one of its clear rounds seats
+  players close in score (``place_for_round``), keeping ``rounds_left - 1`` rounds clear
+  (see :func:`_on_chain`). So no pair ever meets twice while the schedule lasts;
+- *on a design in id order*: without the rounds so far, or when they do not seat this
+  field, the schedule's points are the entrants in id order and this round is seated
+  keeping ``rounds_left - 1`` of its rounds clear (see :func:`_on_design`);
 - otherwise the rest is planned with the multi-round tabu search of
   ``schedule_search.py`` (laid first on a known schedule when one fits), and this round
   moves only if that lowers the repeats of the whole plan.
@@ -34,6 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import lcm
 from types import MappingProxyType
@@ -42,7 +50,9 @@ from pairing.algorithms.annealing import (
     anneal_breaking_few,
     anneal_round,
     descend_round,
+    label_points,
     label_schedule,
+    place_for_round,
     table_cost,
 )
 from pairing.algorithms.designs import Round, golf_schedule, kirkman_resolution, resolvable_four
@@ -61,6 +71,10 @@ ANNEAL_STEPS_PER_PLAYER = 600
 
 LABEL_STEPS = 6000
 """Annealing swaps placing the players on a known repeat-free schedule."""
+
+PLACE_STEPS = 6000
+"""Annealing swaps moving the placing on a known schedule so one of its clear rounds seats
+players close in score."""
 
 PLAN_WORK = 500_000
 """Budget of the multi-round tabu search, in player-rounds times steps: the search takes
@@ -137,12 +151,15 @@ def group_swiss_seat(
     byes_allowed: bool = False,
     rounds_left: int = 1,
     max_steps: int = 3000,
+    earlier: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> Draw:
     """Seat a Swiss round at tables of ``table_size`` (smaller down to ``smallest``).
 
     ``rounds_left`` counts this round and the rounds still to come, so that early rounds
     do not make later repeats unavoidable (see the module's docstring); ``max_steps`` caps
-    the steps of the multi-round tabu search."""
+    the steps of the multi-round tabu search. ``earlier`` is the event's rounds so far in
+    order, each a list of tables of entrant ids: with it, a known schedule is followed by
+    :func:`placing_after` instead of by id order."""
     sizes, rng, standing, byes = _round_start(
         entrants, seed=seed, table_size=table_size, smallest=smallest, byes_allowed=byes_allowed
     )
@@ -173,14 +190,19 @@ def group_swiss_seat(
     tables = anneal_round(tables, gap, conflict, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
     tables = descend_round(tables, ordered, conflict, rng)
     design = known_schedule(n, table_size) if set(sizes) == {table_size} else None
+    chained = None
+    if design and earlier is not None:
+        chained = _on_chain(tables, design, ids, met, gap, ordered, rounds_left, earlier, rng)
     per_round = sum(s * (s - 1) // 2 for s in sizes)
     played = sum(history.met.get(pair(a, b), 0) for a, b in combinations(ids, 2)) // per_round
     if design and played + rounds_left <= DESIGN_SHARE * len(design):
         design = None
-    on_design = (
-        _on_design(tables, design, ids, met, gap, ordered, rounds_left, rng) if design else None
-    )
-    if on_design is not None:
+    on_design = None
+    if design and chained is None:
+        on_design = _on_design(tables, design, ids, met, gap, ordered, rounds_left, rng)
+    if chained is not None:
+        tables = chained
+    elif on_design is not None:
         tables = on_design
     elif rounds_left > 1 or _repeats_now(tables, met):
         tables = _look_ahead(tables, sizes, met, gap, ordered, rounds_left, rng, max_steps)
@@ -218,7 +240,7 @@ SPARE_STARTS = 2
 
 def _on_design(
     tables: list[list[int]],
-    design: Sequence[Round],
+    design: Sequence[Sequence[Sequence[int]]],
     ids: Sequence[int],
     met: list[list[int]],
     gap: list[list[int]],
@@ -303,6 +325,137 @@ def _on_design(
         steps=ANNEAL_STEPS_PER_PLAYER * n,
     )
     return min((best, freer), key=lambda c: clashes(c, ordered))
+
+
+def _on_chain(
+    tables: list[list[int]],
+    design: Sequence[Round],
+    ids: Sequence[int],
+    met: list[list[int]],
+    gap: list[list[int]],
+    ordered: list[list[int]],
+    rounds_left: int,
+    earlier: Sequence[Sequence[Sequence[int]]],
+    rng: random.Random,
+) -> list[list[int]] | None:
+    """This round seated so that the schedule placed by :func:`placing_after` keeps
+    ``rounds_left - 1`` rounds clear; None when the earlier rounds do not seat this field
+    at full tables or the event is longer than the schedule.
+
+    The round seated alone is kept when it repeats nothing and the placing can move so
+    that enough rounds stay clear of it too (:func:`placing_after` of the rounds with it).
+    Otherwise the round is seated on the placed schedule (:func:`_on_design`), which keeps
+    enough of its rounds clear by construction. Either way the next round finds a placing
+    with every round to come clear, so no pair meets twice while the schedule lasts."""
+    n = len(ids)
+    size = len(design[0][0])
+    total = len(earlier) + rounds_left
+    local = {e: i for i, e in enumerate(ids)}
+    if total > len(design) or not all(_seats_field(r, local, size) for r in earlier):
+        return None
+    by_id = sorted(range(n), key=lambda i: ids[i])
+    rank = [0] * n
+    for q, i in enumerate(by_id):
+        rank[i] = q
+    prefix = tuple(_canonical([[rank[local[e]] for e in t] for t in r]) for r in earlier)
+    placing = placing_after(n, size, total, prefix)
+    if placing is None:
+        return None
+
+    def played_with(seated: Sequence[Sequence[int]]) -> tuple[int, ...] | None:
+        now = _canonical([[rank[i] for i in t] for t in seated])
+        return placing_after(n, size, total, (*prefix, now))
+
+    if not _repeats_now(tables, met) and played_with(tables) is not None:
+        return tables
+    met_id = [[met[by_id[a]][by_id[b]] for b in range(n)] for a in range(n)]
+    gap_id = [[gap[by_id[a]][by_id[b]] for b in range(n)] for a in range(n)]
+    moved, chosen = place_for_round(
+        design,
+        met_id,
+        gap_id,
+        wanted=rounds_left,
+        start=placing,
+        rng=rng,
+        steps=PLACE_STEPS,
+    )
+    # Seated on the moved placing, starting from its chosen round, the round must leave
+    # the next round a placing to find. Seated on the placing before, it always does: the
+    # rounds kept clear stay so, and the next search starts from that placing.
+    placed = [[[moved[q] for q in t] for t in r] for r in design]
+    start = [[by_id[q] for q in t] for t in placed[chosen]]
+    seated = _on_design(start, placed, ids, met, gap, ordered, rounds_left, rng)
+    if seated is not None and played_with(seated) is not None:
+        return seated
+    placed = [[[placing[q] for q in t] for t in r] for r in design]
+    return _on_design(tables, placed, ids, met, gap, ordered, rounds_left, rng)
+
+
+def _seats_field(tables: Sequence[Sequence[int]], local: Mapping[int, int], size: int) -> bool:
+    """Whether a round seats every entrant of the field once, at full tables only."""
+    seated = [e for t in tables for e in t]
+    return (
+        all(len(t) == size for t in tables)
+        and len(seated) == len(local)
+        and set(seated) == set(local)
+    )
+
+
+def _canonical(tables: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted(tuple(sorted(t)) for t in tables))
+
+
+@lru_cache(maxsize=512)
+def placing_after(
+    players: int, table_size: int, total: int, rounds: tuple[tuple[tuple[int, ...], ...], ...]
+) -> tuple[int, ...] | None:
+    """Where the players sit on the points of the known schedule (``known_schedule``)
+    after ``rounds`` (players numbered by id order) of an event of ``total`` rounds: a
+    placing ``player[point]`` under which the schedule has ``total - len(rounds)`` rounds
+    clear of every meeting so far; None when none is found.
+
+    The placing is built round by round: the identity before the first, then after each
+    round the placing after the one before moved by annealing (``label_points``, seeded by
+    the field and the round's number) until enough rounds are clear again. A placing that
+    already keeps them clear does not move, so it costs nothing to recompute. Being a
+    function of the rounds played only, every round finds the placing the round before it
+    left, with no state kept between draws; the cache spares recomputing it within one
+    process."""
+    design = known_schedule(players, table_size)
+    if design is None or total > len(design):
+        return None
+    if not rounds:
+        return tuple(range(players))
+    before = placing_after(players, table_size, total, rounds[:-1])
+    if before is None:
+        return None
+    met = [[0] * players for _ in range(players)]
+    for r in rounds:
+        for t in r:
+            for a, b in combinations(t, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+    if any(met[a][b] > 1 for a in range(players) for b in range(a)):
+        return None
+    key = f"group-swiss-placing:{players}:{table_size}:{total}:{len(rounds)}"
+    rng = random.Random(key)
+    for attempt in range(PLACING_STARTS):
+        placing, clashes = label_points(
+            design,
+            met,
+            wanted=total - len(rounds),
+            rng=rng,
+            steps=LABEL_STEPS,
+            start=before if attempt == 0 else None,
+        )
+        if clashes == 0:
+            return tuple(placing)
+    return None
+
+
+PLACING_STARTS = 1
+"""Searches for the placing after a round: from the placing before it, then from random
+placings (more than one start was not seen to help)."""
 
 
 def _look_ahead(

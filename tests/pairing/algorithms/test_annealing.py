@@ -9,7 +9,13 @@ from itertools import combinations
 
 import pytest
 
-from pairing.algorithms.annealing import anneal_breaking_few, anneal_round, label_schedule
+from pairing.algorithms.annealing import (
+    anneal_breaking_few,
+    anneal_round,
+    class_clashes,
+    label_schedule,
+    place_for_round,
+)
 from pairing.algorithms.designs import affine_resolution
 
 Tables = list[list[int]]
@@ -80,3 +86,29 @@ def test_labelling_finds_rounds_clear_of_a_history_laid_on_the_same_schedule() -
     assert total([t for r in plan for t in r], clash) == 0
     for r in plan:
         assert sorted(p for t in r for p in t) == list(range(16))
+
+
+def test_placing_for_a_round_keeps_the_wanted_rounds_clear_and_seats_one_closer() -> None:
+    # AG(2, 4): five rounds; one played (clash), four must stay clear, and of those the
+    # chosen round should seat players closer under ``cost`` than the start's best.
+    rounds = affine_resolution(4, 2)
+    rng = random.Random(5)
+    clash = [[0] * 16 for _ in range(16)]
+    for t in rounds[0]:
+        for a, b in combinations(t, 2):
+            clash[a][b] = clash[b][a] = 1
+    score = [rng.randrange(4) for _ in range(16)]
+    cost = [[(score[a] - score[b]) ** 2 for b in range(16)] for a in range(16)]
+    start = list(range(16))
+    before = class_clashes(rounds, start, cost)
+    player, chosen = place_for_round(
+        rounds, clash, cost, wanted=4, start=start, rng=rng, steps=4000
+    )
+    assert sorted(player) == list(range(16))
+    after = class_clashes(rounds, player, clash)
+    assert after[chosen] == 0
+    assert sum(1 for v in after if v == 0) >= 4
+    best_before = min(before[c] for c in range(5) if c != 0)
+    assert class_clashes(rounds, player, cost)[chosen] <= best_before
+    with pytest.raises(ValueError):
+        place_for_round(rounds, clash, cost, wanted=5, start=start, rng=rng, steps=10)

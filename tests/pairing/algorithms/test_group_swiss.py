@@ -7,27 +7,39 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any
 
 import pytest
 
-from pairing.algorithms.group_swiss import allowed_repeats, group_swiss_seat, repeat_free_rounds
+from pairing.algorithms.group_swiss import (
+    allowed_repeats,
+    group_swiss_seat,
+    known_schedule,
+    placing_after,
+    repeat_free_rounds,
+)
 from pairing.algorithms.swiss import standing_order
 from pairing.algorithms.types import Draw, Entrant, History, PairingError
 from tests.pairing.algorithms.counters import is_partition, meeting_counts
 
 
 def simulate(
-    n: int, rounds: int, seed: int, **options: Any
+    n: int, rounds: int, seed: int, *, chained: bool = False, **options: Any
 ) -> Iterator[tuple[list[Entrant], Draw]]:
-    """Rounds with random results: one winning side per table, 1 point to each winner."""
+    """Rounds with random results: one winning side per table, 1 point to each winner.
+    ``chained`` passes the rounds so far as ``earlier``, as the dispatcher does."""
     rng = random.Random(seed)
     score = dict.fromkeys(range(n), 0)
     history = History()
+    earlier: list[list[tuple[int, ...]]] | None = [] if chained else None
     for r in range(rounds):
         entrants = [Entrant(i, score[i], rank=i + 1) for i in range(n)]
-        draw = group_swiss_seat(entrants, history, seed=r, rounds_left=rounds - r, **options)
+        draw = group_swiss_seat(
+            entrants, history, seed=r, rounds_left=rounds - r, earlier=earlier, **options
+        )
+        if earlier is not None:
+            earlier.append([t.seats for t in draw.tables])
         yield entrants, draw
         for t in draw.tables:
             for winner in rng.choice(t.sides):
@@ -132,17 +144,19 @@ def test_known_repeat_free_rounds_come_from_the_designs() -> None:
     assert allowed_repeats(64, 4, 22) is None
 
 
+@pytest.mark.parametrize("chained", [False, True])
 @pytest.mark.parametrize(
     ("n", "size", "rounds", "seed"), [(16, 4, 5, 7), (9, 3, 4, 8), (15, 3, 7, 9), (27, 3, 13, 10)]
 )
 def test_every_round_a_design_allows_is_played_without_a_repeat(
-    n: int, size: int, rounds: int, seed: int
+    n: int, size: int, rounds: int, seed: int, chained: bool
 ) -> None:
     # Whole resolvable designs: AG(2, 4), AG(2, 3), Kirkman's schoolgirls, AG(3, 3). Every
-    # pair meets exactly once, so the Swiss must end on a complete design.
+    # pair meets exactly once, so the Swiss must end on a complete design, whether it
+    # follows the design in id order or as placed by the rounds so far.
     assert allowed_repeats(n, size, rounds) == 0
     played = []
-    for _, draw in simulate(n, rounds, seed, table_size=size):
+    for _, draw in simulate(n, rounds, seed, chained=chained, table_size=size):
         assert is_partition([t.seats for t in draw.tables], draw.byes, range(n))
         played.append([t.seats for t in draw.tables])
     counts = meeting_counts(played)
@@ -199,3 +213,48 @@ def test_same_seed_same_seating_when_planning_on_a_design() -> None:
     first = group_swiss_seat(entrants, history, seed=9, rounds_left=6)
     assert group_swiss_seat(entrants, history, seed=9, rounds_left=6) == first
     assert first.report.rematches == 0
+
+
+@pytest.mark.parametrize(("n", "size", "rounds", "seed"), [(21, 3, 8, 12), (32, 4, 9, 13)])
+def test_a_long_event_placed_by_its_rounds_repeats_nothing(
+    n: int, size: int, rounds: int, seed: int
+) -> None:
+    # 8 of KTS(21)'s 10 rounds and 9 of the 10 of the published 32-player golf schedule:
+    # the schedule is placed anew after every round, and still no pair meets twice.
+    played = []
+    for _, draw in simulate(n, rounds, seed, chained=True, table_size=size):
+        assert is_partition([t.seats for t in draw.tables], draw.byes, range(n))
+        assert draw.report.rematches == 0
+        played.append([t.seats for t in draw.tables])
+    assert max(meeting_counts(played).values()) == 1
+
+
+def test_the_placing_depends_on_the_rounds_played_only() -> None:
+    events = simulate(21, 8, 14, chained=True, table_size=3)
+    played = [[t.seats for t in d.tables] for _, d in islice(events, 3)]
+    rounds = tuple(tuple(sorted(tuple(sorted(t)) for t in r)) for r in played)
+    first = placing_after(21, 3, 8, rounds)
+    assert first is not None
+    placing_after.cache_clear()
+    assert placing_after(21, 3, 8, rounds) == first
+    # Under it, the five rounds still to come are clear of every meeting so far.
+    design = known_schedule(21, 3)
+    assert design is not None
+    met = {frozenset(p) for r in rounds for t in r for p in combinations(t, 2)}
+    clear = [
+        c
+        for c in design
+        if not any(frozenset((first[a], first[b])) in met for t in c for a, b in combinations(t, 2))
+    ]
+    assert len(clear) >= 5
+
+
+def test_a_changed_field_falls_back_to_the_design_in_id_order() -> None:
+    # Round one seated 20 of the 21; the chain does not apply, and the round is still
+    # seated without a repeat.
+    earlier = [[tuple(range(i, i + 3)) for i in range(0, 18, 3)] + [(18, 19)]]
+    history = History.from_rounds(earlier)
+    entrants = [Entrant(i, 0, rank=i + 1) for i in range(21)]
+    draw = group_swiss_seat(entrants, history, seed=1, table_size=3, rounds_left=7, earlier=earlier)
+    assert is_partition([t.seats for t in draw.tables], (), range(21))
+    assert draw.report.rematches == 0
