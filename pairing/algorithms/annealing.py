@@ -164,6 +164,51 @@ def class_clashes(
     return [sum(table_cost([player[q] for q in t], clash) for t in r) for r in rounds]
 
 
+class _Placing:
+    """Players placed on the points of a schedule's rounds, ``player[point]``, with what
+    swapping two players' points changes in each round."""
+
+    def __init__(self, rounds: Sequence[Sequence[Sequence[int]]], player: Sequence[int]):
+        n = len(player)
+        self.members = [[list(t) for t in r] for r in rounds]
+        self.block = [[0] * n for _ in rounds]  # block[c][point] = its table in round c
+        for c, r in enumerate(rounds):
+            for k, t in enumerate(r):
+                for q in t:
+                    self.block[c][q] = k
+        self.player = list(player)
+        self.point = [0] * n
+        for q, p in enumerate(self.player):
+            self.point[p] = q
+
+    def deltas(self, m: Matrix, a: int, b: int) -> list[int]:
+        """Per round, how much swapping players ``a`` and ``b`` changes its sum of ``m``."""
+        player, qa, qb = self.player, self.point[a], self.point[b]
+        ma, mb = m[a], m[b]
+        out = []
+        for c, tables in enumerate(self.members):
+            ka, kb = self.block[c][qa], self.block[c][qb]
+            if ka == kb:
+                out.append(0)
+                continue
+            d = 0
+            for q in tables[ka]:
+                if q != qa:
+                    x = player[q]
+                    d += mb[x] - ma[x]
+            for q in tables[kb]:
+                if q != qb:
+                    y = player[q]
+                    d += ma[y] - mb[y]
+            out.append(d)
+        return out
+
+    def swap(self, a: int, b: int) -> None:
+        qa, qb = self.point[a], self.point[b]
+        self.player[qa], self.player[qb] = b, a
+        self.point[a], self.point[b] = qb, qa
+
+
 def label_points(
     rounds: Sequence[Sequence[Sequence[int]]],
     clash: Matrix,
@@ -178,46 +223,16 @@ def label_points(
     starts from ``start`` (a random placing when None) and stops as soon as the total is
     0, so a start that already clashes nowhere comes back unchanged at once."""
     n = len(clash)
-    classes = len(rounds)
-    block = [[0] * n for _ in range(classes)]  # block[c][point] = its table in round c
-    members = [[list(t) for t in r] for r in rounds]
-    for c, r in enumerate(rounds):
-        for k, t in enumerate(r):
-            for p in t:
-                block[c][p] = k
     if start is None:
-        player = list(range(n))
-        rng.shuffle(player)
-    else:
-        player = list(start)
-    point = [0] * n
-    for q, p in enumerate(player):
-        point[p] = q
+        order = list(range(n))
+        rng.shuffle(order)
+        start = order
+    placing = _Placing(rounds, start)
+    player = placing.player
     costs = class_clashes(rounds, player, clash)
 
     def objective(values: Sequence[int]) -> int:
         return sum(sorted(values)[:wanted])
-
-    def deltas(a: int, b: int) -> list[int]:
-        qa, qb = point[a], point[b]
-        ca, cb = clash[a], clash[b]
-        out = []
-        for c in range(classes):
-            ka, kb = block[c][qa], block[c][qb]
-            if ka == kb:
-                out.append(0)
-                continue
-            d = 0
-            for q in members[c][ka]:
-                if q != qa:
-                    x = player[q]
-                    d += cb[x] - ca[x]
-            for q in members[c][kb]:
-                if q != qb:
-                    y = player[q]
-                    d += ca[y] - cb[y]
-            out.append(d)
-        return out
 
     current = objective(costs)
     best, best_player = current, player[:]
@@ -227,15 +242,13 @@ def label_points(
         if best == 0:
             break
         a, b = rng.sample(range(n), 2)
-        ds = deltas(a, b)
+        ds = placing.deltas(clash, a, b)
         moved = [c + d for c, d in zip(costs, ds, strict=True)]
         value = objective(moved)
         temperature *= ratio
         d = value - current
         if d <= 0 or rng.random() < math.exp(-d / temperature):
-            qa, qb = point[a], point[b]
-            player[qa], player[qb] = b, a
-            point[a], point[b] = qb, qa
+            placing.swap(a, b)
             costs, current = moved, value
             if current < best:
                 best, best_player = current, player[:]
@@ -404,41 +417,12 @@ def place_for_round(
     that would leave fewer than ``wanted`` rounds clear is refused."""
     n = len(clash)
     classes = len(rounds)
-    block = [[0] * n for _ in range(classes)]
-    members = [[list(t) for t in r] for r in rounds]
-    for c, r in enumerate(rounds):
-        for k, t in enumerate(r):
-            for p in t:
-                block[c][p] = k
-    player = list(start)
-    point = [0] * n
-    for q, p in enumerate(player):
-        point[p] = q
+    placing = _Placing(rounds, start)
+    player = placing.player
     clashes = class_clashes(rounds, player, clash)
     costs = class_clashes(rounds, player, cost)
     if sum(1 for v in clashes if v == 0) < wanted:
         raise ValueError("the start must keep the wanted rounds clear")
-
-    def deltas(m: Matrix, a: int, b: int) -> list[int]:
-        qa, qb = point[a], point[b]
-        ma, mb = m[a], m[b]
-        out = []
-        for c in range(classes):
-            ka, kb = block[c][qa], block[c][qb]
-            if ka == kb:
-                out.append(0)
-                continue
-            d = 0
-            for q in members[c][ka]:
-                if q != qa:
-                    x = player[q]
-                    d += mb[x] - ma[x]
-            for q in members[c][kb]:
-                if q != qb:
-                    y = player[q]
-                    d += ma[y] - mb[y]
-            out.append(d)
-        return out
 
     def cheapest(cl: Sequence[int], co: Sequence[int]) -> int:
         return min(co[c] for c in range(classes) if cl[c] == 0)
@@ -446,7 +430,10 @@ def place_for_round(
     current = cheapest(clashes, costs)
     best, best_player = current, player[:]
     sample = [
-        abs(d) for _ in range(min(100, 2 * n)) for d in deltas(cost, *rng.sample(range(n), 2)) if d
+        abs(d)
+        for _ in range(min(100, 2 * n))
+        for d in placing.deltas(cost, *rng.sample(range(n), 2))
+        if d
     ]
     hot = float(statistics.median_low(sample)) if sample else 1.0
     temperature = hot
@@ -456,18 +443,16 @@ def place_for_round(
             break
         temperature *= ratio
         a, b = rng.sample(range(n), 2)
-        dc = deltas(clash, a, b)
+        dc = placing.deltas(clash, a, b)
         moved = [c + d for c, d in zip(clashes, dc, strict=True)]
         if sum(1 for v in moved if v == 0) < wanted:
             continue
-        dm = deltas(cost, a, b)
+        dm = placing.deltas(cost, a, b)
         priced = [c + d for c, d in zip(costs, dm, strict=True)]
         value = cheapest(moved, priced)
         d = value - current
         if d <= 0 or rng.random() < math.exp(-d / max(temperature, 1e-9)):
-            qa, qb = point[a], point[b]
-            player[qa], player[qb] = b, a
-            point[a], point[b] = qb, qa
+            placing.swap(a, b)
             clashes, costs, current = moved, priced, value
             if current < best:
                 best, best_player = current, player[:]
