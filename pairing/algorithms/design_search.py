@@ -511,6 +511,7 @@ def starter_whist_start(
     seed: int,
     budget_seconds: float,
     node_budget: int = 20000,
+    attempts: int | None = None,
 ) -> list[tuple[int, int, int, int]] | None:
     """A starting round built in two steps over a group of odd order: a random starter
     gives the partnerships (so every partner difference appears once; with a fixed point
@@ -518,7 +519,8 @@ def starter_whist_start(
     pairs the partnerships into tables so that the opponent differences cover every class
     {g, -g} exactly twice (the fixed point's table counts the classes of its other
     partnership once each). An attempt that runs past ``node_budget`` nodes starts again
-    from a new starter; None when the time budget runs out. This finds the starting rounds
+    from a new starter; None when the time budget runs out, or after ``attempts`` starters
+    when given (a bound by work, the same on any machine). This finds the starting rounds
     that the symmetric form (x, y, -x, -y) cannot have; past 40 players it needs thousands
     of starters, and ``scripts/whist_starter.c`` runs the same search compiled."""
     m = group.order
@@ -526,7 +528,9 @@ def starter_whist_start(
         return None
     rng = random.Random(seed)
     deadline = time.process_time() + budget_seconds
-    while time.process_time() < deadline:
+    tried = 0
+    while time.process_time() < deadline and (attempts is None or tried < attempts):
+        tried += 1
         tables = _arrange_partnerships(
             group, random_starter(group, rng), with_fixed_point, rng, node_budget
         )

@@ -16,17 +16,20 @@ A round is first seated alone: tabu search removes repeats from the fold (``seat
 then simulated annealing lowers the spread by swaps that add no repeat (``annealing.py``).
 Then the rounds still to come are looked after:
 
-- *on a placed design*: when a repeat-free schedule is known for the field (``designs``;
-  see :func:`repeat_free_rounds`), the event fits in it and the rounds so far are given
-  (``earlier``), the players are placed on its points anew after every round
-  (:func:`placing_after`) so that every round to come is clear of every meeting so far.
-  This round is the round seated alone when a placing still keeps enough rounds clear
-  of it; else it is seated on a placing moved so that one of its clear rounds seats
-  players close in score (``place_for_round``), keeping ``rounds_left - 1`` rounds clear
-  (see :func:`_on_chain`). So no pair ever meets twice while the schedule lasts;
-- *on a design in id order*: without the rounds so far, or when they do not seat this
-  field, the schedule's points are the entrants in id order and this round is seated
-  keeping ``rounds_left - 1`` of its rounds clear (see :func:`_on_design`);
+- *on a plan*: when the rounds so far are given (``earlier``) and seat this field at the
+  same tables, the rest of the event is planned by :func:`plan_after`: rounds clear of
+  every meeting so far, first a known schedule placed on the players (``designs``; see
+  :func:`repeat_free_rounds`) or the schedule search's round robin, then after each round
+  the same plan, the schedule placed anew, or a repaired plan. This round is the round
+  seated alone when the plan can be kept or repaired around it; else, on a placed
+  schedule, it is seated from a placing moved so that one of its clear rounds seats
+  players close in score (``place_for_round``); else it is seated on the plan keeping
+  ``rounds_left - 1`` of its rounds clear (see :func:`_on_plan`). So no pair ever meets
+  twice while a plan is found;
+- *on a design in id order*: without the rounds so far, when they do not seat this field
+  or when no plan is found, the schedule's points are the entrants in id order and this
+  round is seated keeping ``rounds_left - 1`` of its rounds clear (see
+  :func:`_on_design`);
 - otherwise the rest is planned with the multi-round tabu search of
   ``schedule_search.py`` (laid first on a known schedule when one fits), and this round
   moves only if that lowers the repeats of the whole plan.
@@ -57,6 +60,7 @@ from pairing.algorithms.annealing import (
 )
 from pairing.algorithms.designs import Round, golf_schedule, kirkman_resolution, resolvable_four
 from pairing.algorithms.quality import make_draw, score_map
+from pairing.algorithms.round_robin import group_round_robin_schedule
 from pairing.algorithms.schedule_search import ScheduleSearch
 from pairing.algorithms.seating import RoundCosts, Tier, improve_seating
 from pairing.algorithms.swiss import standing_order
@@ -158,8 +162,8 @@ def group_swiss_seat(
     ``rounds_left`` counts this round and the rounds still to come, so that early rounds
     do not make later repeats unavoidable (see the module's docstring); ``max_steps`` caps
     the steps of the multi-round tabu search. ``earlier`` is the event's rounds so far in
-    order, each a list of tables of entrant ids: with it, a known schedule is followed by
-    :func:`placing_after` instead of by id order."""
+    order, each a list of tables of entrant ids: with it, the rounds to come are planned by
+    :func:`plan_after` instead of following a known schedule in id order."""
     sizes, rng, standing, byes = _round_start(
         entrants, seed=seed, table_size=table_size, smallest=smallest, byes_allowed=byes_allowed
     )
@@ -191,8 +195,10 @@ def group_swiss_seat(
     tables = descend_round(tables, ordered, conflict, rng)
     design = known_schedule(n, table_size) if set(sizes) == {table_size} else None
     chained = None
-    if design and earlier is not None:
-        chained = _on_chain(tables, design, ids, met, gap, ordered, rounds_left, earlier, rng)
+    if earlier is not None and not byes:
+        chained = _on_plan(
+            tables, sizes, ids, met, gap, ordered, rounds_left, earlier, smallest, rng
+        )
     per_round = sum(s * (s - 1) // 2 for s in sizes)
     played = sum(history.met.get(pair(a, b), 0) for a, b in combinations(ids, 2)) // per_round
     if design and played + rounds_left <= DESIGN_SHARE * len(design):
@@ -327,75 +333,80 @@ def _on_design(
     return min((best, freer), key=lambda c: clashes(c, ordered))
 
 
-def _on_chain(
+def _on_plan(
     tables: list[list[int]],
-    design: Sequence[Round],
+    sizes: Sequence[int],
     ids: Sequence[int],
     met: list[list[int]],
     gap: list[list[int]],
     ordered: list[list[int]],
     rounds_left: int,
     earlier: Sequence[Sequence[Sequence[int]]],
+    smallest: int | None,
     rng: random.Random,
 ) -> list[list[int]] | None:
-    """This round seated so that the schedule placed by :func:`placing_after` keeps
-    ``rounds_left - 1`` rounds clear; None when the earlier rounds do not seat this field
-    at full tables or the event is longer than the schedule.
+    """This round seated so that :func:`plan_after` still finds every round to come clear
+    of every meeting; None when the earlier rounds do not seat this field at tables of
+    these sizes, or no repeat-free plan of the whole event is known.
 
-    The round seated alone is kept when it repeats nothing and the placing can move so
-    that enough rounds stay clear of it too (:func:`placing_after` of the rounds with it).
-    Otherwise the round is seated on the placed schedule (:func:`_on_design`), which keeps
-    enough of its rounds clear by construction. Either way the next round finds a placing
-    with every round to come clear, so no pair meets twice while the schedule lasts."""
+    The round seated alone is kept when it repeats nothing and the plan can be repaired
+    around it (:func:`plan_after` of the rounds with it). Otherwise the round is seated
+    on the plan (:func:`_on_design`), keeping ``rounds_left - 1`` of its rounds clear, so
+    the next round finds them without any repair. By induction no pair meets twice."""
     n = len(ids)
-    size = len(design[0][0])
+    shape = tuple(sorted(sizes))
     total = len(earlier) + rounds_left
     local = {e: i for i, e in enumerate(ids)}
-    if total > len(design) or not all(_seats_field(r, local, size) for r in earlier):
+    if not all(_seats_at(r, local, shape) for r in earlier):
         return None
     by_id = sorted(range(n), key=lambda i: ids[i])
     rank = [0] * n
     for q, i in enumerate(by_id):
         rank[i] = q
     prefix = tuple(_canonical([[rank[local[e]] for e in t] for t in r]) for r in earlier)
-    placing = placing_after(n, size, total, prefix)
-    if placing is None:
+    found = plan_after(n, shape, smallest, total, prefix)
+    if found is None:
         return None
+    plan, placing = found
 
-    def played_with(seated: Sequence[Sequence[int]]) -> tuple[int, ...] | None:
+    def played_with(seated: Sequence[Sequence[int]]) -> bool:
         now = _canonical([[rank[i] for i in t] for t in seated])
-        return placing_after(n, size, total, (*prefix, now))
+        return plan_after(n, shape, smallest, total, (*prefix, now)) is not None
 
-    if not _repeats_now(tables, met) and played_with(tables) is not None:
+    if not _repeats_now(tables, met) and played_with(tables):
         return tables
-    met_id = [[met[by_id[a]][by_id[b]] for b in range(n)] for a in range(n)]
-    gap_id = [[gap[by_id[a]][by_id[b]] for b in range(n)] for a in range(n)]
-    moved, chosen = place_for_round(
-        design,
-        met_id,
-        gap_id,
-        wanted=rounds_left,
-        start=placing,
-        rng=rng,
-        steps=PLACE_STEPS,
-    )
-    # Seated on the moved placing, starting from its chosen round, the round must leave
-    # the next round a placing to find. Seated on the placing before, it always does: the
-    # rounds kept clear stay so, and the next search starts from that placing.
-    placed = [[[moved[q] for q in t] for t in r] for r in design]
-    start = [[by_id[q] for q in t] for t in placed[chosen]]
-    seated = _on_design(start, placed, ids, met, gap, ordered, rounds_left, rng)
-    if seated is not None and played_with(seated) is not None:
-        return seated
-    placed = [[[placing[q] for q in t] for t in r] for r in design]
-    return _on_design(tables, placed, ids, met, gap, ordered, rounds_left, rng)
+    design = known_schedule(n, shape[0])
+    if placing is not None and design is not None:
+        # The plan is a known schedule placed on the players: move the placing so that one
+        # of its clear rounds seats players close in score, and seat the round from it.
+        met_id = [[met[by_id[a]][by_id[b]] for b in range(n)] for a in range(n)]
+        gap_id = [[gap[by_id[a]][by_id[b]] for b in range(n)] for a in range(n)]
+        moved, chosen = place_for_round(
+            design,
+            met_id,
+            gap_id,
+            wanted=rounds_left,
+            start=placing,
+            rng=rng,
+            steps=PLACE_STEPS,
+        )
+        placed = [[[moved[q] for q in t] for t in r] for r in design]
+        start = [[by_id[q] for q in t] for t in placed[chosen]]
+        seated = _on_design(start, placed, ids, met, gap, ordered, rounds_left, rng)
+        if seated is not None and played_with(seated):
+            return seated
+    # Seated on the plan, keeping all but one of its rounds clear, the round leaves the
+    # next round its plan without any search.
+    return _on_design(tables, plan, ids, met, gap, ordered, rounds_left, rng)
 
 
-def _seats_field(tables: Sequence[Sequence[int]], local: Mapping[int, int], size: int) -> bool:
-    """Whether a round seats every entrant of the field once, at full tables only."""
+def _seats_at(
+    tables: Sequence[Sequence[int]], local: Mapping[int, int], shape: tuple[int, ...]
+) -> bool:
+    """Whether a round seats every entrant of the field once, at tables of ``shape``."""
     seated = [e for t in tables for e in t]
     return (
-        all(len(t) == size for t in tables)
+        tuple(sorted(len(t) for t in tables)) == shape
         and len(seated) == len(local)
         and set(seated) == set(local)
     )
@@ -405,30 +416,62 @@ def _canonical(tables: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(tuple(sorted(t)) for t in tables))
 
 
-@lru_cache(maxsize=512)
-def placing_after(
-    players: int, table_size: int, total: int, rounds: tuple[tuple[tuple[int, ...], ...], ...]
-) -> tuple[int, ...] | None:
-    """Where the players sit on the points of the known schedule (``known_schedule``)
-    after ``rounds`` (players numbered by id order) of an event of ``total`` rounds: a
-    placing ``player[point]`` under which the schedule has ``total - len(rounds)`` rounds
-    clear of every meeting so far; None when none is found.
+REPAIR_WORK = 100_000
+"""Budget of the repair of a plan around a round played off it, in player-rounds times
+tabu steps (at least 200 steps)."""
 
-    The placing is built round by round: the identity before the first, then after each
-    round the placing after the one before moved by annealing (``label_points``, seeded by
-    the field and the round's number) until enough rounds are clear again. A placing that
-    already keeps them clear does not move, so it costs nothing to recompute. Being a
-    function of the rounds played only, every round finds the placing the round before it
-    left, with no state kept between draws; the cache spares recomputing it within one
-    process."""
-    design = known_schedule(players, table_size)
-    if design is None or total > len(design):
-        return None
+REPAIR_MAX_PLAYERS = 48
+"""Fields larger than this do not repair a plan with the schedule search: at 64 players
+it found no repair in the bench's rounds and cost seconds a round; they keep to the
+placed schedule."""
+
+
+Plan = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+@lru_cache(maxsize=512)
+def plan_after(
+    players: int,
+    shape: tuple[int, ...],
+    smallest: int | None,
+    total: int,
+    rounds: Plan,
+) -> tuple[Plan, tuple[int, ...] | None] | None:
+    """At least ``total - len(rounds)`` rounds at tables of ``shape`` (players numbered in
+    id order) clear of every meeting of ``rounds`` and of one another: the plan for the
+    rest of an event of ``total`` rounds after ``rounds``, with the placing of the players
+    on the known schedule (``known_schedule``) it is made of, or None once it is made of
+    other rounds; None when no plan is found.
+
+    Before the first round the plan is the known schedule in id order when the event fits
+    in it, else the schedule search's group round robin when it repeats nothing. After
+    each round the plan is kept as long as enough of it is clear; else, while it is a
+    placed schedule, the placing is moved by annealing (``label_points``) until enough
+    rounds are clear again; else the planned round the last round clashes with most is
+    dropped and the schedule search repairs the rest. Each search is seeded by the field
+    and the round's number. A round seated from the plan needs no search, so recomputing
+    costs nothing then. Being a function of the rounds played only, every draw finds the
+    plan the draw before left, with no state kept between draws; the cache spares
+    recomputing it within one process."""
+    wanted = total - len(rounds)
+    design = known_schedule(players, shape[0]) if len(set(shape)) == 1 else None
     if not rounds:
-        return tuple(range(players))
-    before = placing_after(players, table_size, total, rounds[:-1])
-    if before is None:
+        if design is not None and total <= len(design):
+            return tuple(_canonical(r) for r in design), tuple(range(players))
+        schedule = group_round_robin_schedule(
+            list(range(players)),
+            seed=0,
+            table_size=max(shape),
+            rounds=total,
+            smallest=smallest,
+        )
+        if schedule.report.excess_meetings or any(d.byes for d in schedule.rounds):
+            return None
+        return tuple(_canonical([t.seats for t in d.tables]) for d in schedule.rounds), None
+    found = plan_after(players, shape, smallest, total, rounds[:-1])
+    if found is None:
         return None
+    before, placing = found
     met = [[0] * players for _ in range(players)]
     for r in rounds:
         for t in r:
@@ -437,25 +480,35 @@ def placing_after(
                 met[b][a] += 1
     if any(met[a][b] > 1 for a in range(players) for b in range(a)):
         return None
-    key = f"group-swiss-placing:{players}:{table_size}:{total}:{len(rounds)}"
+
+    def clear(plan: Sequence[Sequence[Sequence[int]]]) -> list[Sequence[Sequence[int]]]:
+        return [r for r in plan if not any(met[a][b] for t in r for a, b in combinations(t, 2))]
+
+    kept = clear(before)
+    if len(kept) >= wanted:
+        return tuple(_canonical(r) for r in kept), placing
+    key = f"group-swiss-plan:{players}:{shape}:{total}:{len(rounds)}"
     rng = random.Random(key)
-    for attempt in range(PLACING_STARTS):
-        placing, clashes = label_points(
-            design,
-            met,
-            wanted=total - len(rounds),
-            rng=rng,
-            steps=LABEL_STEPS,
-            start=before if attempt == 0 else None,
+    if placing is not None and design is not None:
+        moved, clashes = label_points(
+            design, met, wanted=wanted, rng=rng, steps=LABEL_STEPS, start=placing
         )
         if clashes == 0:
-            return tuple(placing)
-    return None
+            placed = [[[moved[q] for q in t] for t in r] for r in design]
+            return tuple(_canonical(r) for r in clear(placed)), tuple(moved)
+    if players > REPAIR_MAX_PLAYERS:
+        return None
+    last = {frozenset(p) for t in rounds[-1] for p in combinations(t, 2)}
 
+    def clash(r: Sequence[Sequence[int]]) -> int:
+        return sum(frozenset(p) in last for t in r for p in combinations(t, 2))
 
-PLACING_STARTS = 1
-"""Searches for the placing after a round: from the placing before it, then from random
-placings (more than one start was not seen to help)."""
+    rest = [[list(t) for t in r] for r in sorted(before, key=clash)[:wanted]]
+    search = ScheduleSearch(players, rest, base=met, rng=rng)
+    search.reduce_spread(max(200, REPAIR_WORK // (players * max(1, len(rest)))))
+    if search.conflicts(range(len(rest))):
+        return None
+    return tuple(_canonical(r) for r in search.plan), None
 
 
 def _look_ahead(

@@ -15,8 +15,7 @@ import pytest
 from pairing.algorithms.group_swiss import (
     allowed_repeats,
     group_swiss_seat,
-    known_schedule,
-    placing_after,
+    plan_after,
     repeat_free_rounds,
 )
 from pairing.algorithms.swiss import standing_order
@@ -229,24 +228,35 @@ def test_a_long_event_placed_by_its_rounds_repeats_nothing(
     assert max(meeting_counts(played).values()) == 1
 
 
-def test_the_placing_depends_on_the_rounds_played_only() -> None:
+def test_the_plan_depends_on_the_rounds_played_only() -> None:
     events = simulate(21, 8, 14, chained=True, table_size=3)
     played = [[t.seats for t in d.tables] for _, d in islice(events, 3)]
     rounds = tuple(tuple(sorted(tuple(sorted(t)) for t in r)) for r in played)
-    first = placing_after(21, 3, 8, rounds)
+    shape = (3,) * 7
+    first = plan_after(21, shape, None, 8, rounds)
     assert first is not None
-    placing_after.cache_clear()
-    assert placing_after(21, 3, 8, rounds) == first
-    # Under it, the five rounds still to come are clear of every meeting so far.
-    design = known_schedule(21, 3)
-    assert design is not None
-    met = {frozenset(p) for r in rounds for t in r for p in combinations(t, 2)}
-    clear = [
-        c
-        for c in design
-        if not any(frozenset((first[a], first[b])) in met for t in c for a, b in combinations(t, 2))
-    ]
-    assert len(clear) >= 5
+    plan_after.cache_clear()
+    assert plan_after(21, shape, None, 8, rounds) == first
+    # Its rounds (five at least) partition the field, and repeat no meeting so far nor
+    # one another's.
+    plan, _ = first
+    assert len(plan) >= 5
+    assert all(is_partition(r, (), range(21)) for r in plan)
+    counts = meeting_counts([*rounds, *plan])
+    assert max(counts.values()) == 1
+
+
+@pytest.mark.parametrize(("n", "rounds", "seed"), [(22, 6, 15), (30, 7, 16)])
+def test_a_mixed_field_planned_by_its_rounds_repeats_nothing(
+    n: int, rounds: int, seed: int
+) -> None:
+    # Tables of four and three: no known schedule; the plan starts as the schedule
+    # search's round robin and is repaired or kept after each round.
+    played = []
+    for _, draw in simulate(n, rounds, seed, chained=True, smallest=3):
+        assert draw.report.rematches == 0
+        played.append([t.seats for t in draw.tables])
+    assert max(meeting_counts(played).values()) == 1
 
 
 def test_a_changed_field_falls_back_to_the_design_in_id_order() -> None:
