@@ -79,6 +79,21 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(autouse=True)
+def _browser_contexts_closed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's pages are closed when it ends, before its database is emptied: a
+    page left open (a scoring page reporting and polling) would otherwise go on sending
+    requests, and one of them, holding row locks, deadlocked the flush on PostgreSQL. Set
+    up after pytest-django's own autouse fixtures, so torn down before them."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
+@pytest.fixture(autouse=True)
 def _default_language() -> Iterator[None]:
     """Each test starts in the default language: a request to ``/en/…`` activates English
     in the test's thread, which would otherwise leak into the next ``reverse()``."""
