@@ -194,28 +194,51 @@ def group_swiss_seat(
     tables = anneal_round(tables, gap, conflict, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
     tables = descend_round(tables, ordered, conflict, rng)
     design = known_schedule(n, table_size) if set(sizes) == {table_size} else None
-    chained = None
+    planned = None
     if earlier is not None and not byes and n <= PLAN_MAX_PLAYERS:
-        chained = _on_plan(
+        planned = _on_plan(
             tables, sizes, ids, met, gap, ordered, rounds_left, earlier, smallest, rng
         )
-    per_round = sum(s * (s - 1) // 2 for s in sizes)
-    played = sum(history.met.get(pair(a, b), 0) for a, b in combinations(ids, 2)) // per_round
-    if design and played + rounds_left <= DESIGN_SHARE * len(design):
-        design = None
-    on_design = None
-    if design and chained is None:
-        on_design = _on_design(tables, design, ids, met, gap, ordered, rounds_left, rng)
-    if chained is not None:
-        tables = chained
-    elif on_design is not None:
-        tables = on_design
-    elif rounds_left > 1 or _repeats_now(tables, met):
-        tables = _look_ahead(tables, sizes, met, gap, ordered, rounds_left, rng, max_steps)
+    if planned is not None:
+        tables = planned
+    else:
+        tables = _unplanned(
+            tables, sizes, design, ids, history, met, gap, ordered, rounds_left, rng, max_steps
+        )
     tables = [_best_split(t, costs) for t in tables]
     tables.sort(key=min)
     seatings = [[ids[i] for i in _lead_with_best(t)] for t in tables]
     return make_draw(seatings, sorted(byes), scores=scores, history=history, seed=seed)
+
+
+def _unplanned(
+    tables: list[list[int]],
+    sizes: Sequence[int],
+    design: Sequence[Round] | None,
+    ids: Sequence[int],
+    history: History,
+    met: list[list[int]],
+    gap: list[list[int]],
+    ordered: list[list[int]],
+    rounds_left: int,
+    rng: random.Random,
+    max_steps: int,
+) -> list[list[int]]:
+    """The round seated for the rounds to come without a plan: on the known schedule in
+    id order for a long enough event (:func:`_on_design`), else by the multi-round search
+    (:func:`_look_ahead`) when rounds remain or the round alone repeats a meeting."""
+    per_round = sum(s * (s - 1) // 2 for s in sizes)
+    played = sum(history.met.get(pair(a, b), 0) for a, b in combinations(ids, 2)) // per_round
+    if design and played + rounds_left <= DESIGN_SHARE * len(design):
+        design = None
+    on_design = (
+        _on_design(tables, design, ids, met, gap, ordered, rounds_left, rng) if design else None
+    )
+    if on_design is not None:
+        return on_design
+    if rounds_left > 1 or _repeats_now(tables, met):
+        return _look_ahead(tables, sizes, met, gap, ordered, rounds_left, rng, max_steps)
+    return tables
 
 
 def fold(sizes: Sequence[int]) -> list[list[int]]:
@@ -254,20 +277,20 @@ def _on_design(
     rounds_left: int,
     rng: random.Random,
 ) -> list[list[int]] | None:
-    """This round seated so that a known repeat-free schedule keeps ``rounds_left - 1``
-    rounds clear of every meeting so far; None when the history leaves fewer than
+    """This round seated so that a repeat-free schedule keeps ``rounds_left - 1`` rounds
+    clear of every meeting so far; None when the history leaves fewer than
     ``rounds_left`` of its rounds clear (the field changed, or earlier rounds were seated
     otherwise).
 
-    The schedule's points are the entrants in id order, the same every round, so each
-    round finds the same schedule without any state kept: its rounds no pair of which has
-    met are still playable. The rounds to keep (*protected*) are those that clash least
-    with the seating found alone; this round is then seated by annealing on the score
-    spread with every pair of the history and of the protected rounds forbidden, started
-    from the seating found alone (its forbidden pairs first removed by tabu search) and
-    from the best unprotected rounds, which are clear by construction. So the protected
-    rounds stay clear for the next round, and by induction no pair ever meets twice while
-    the schedule lasts."""
+    The schedule's points are the entrants in id order: a known schedule as it is (the
+    same every round, so each round finds it without any state kept), or a plan of
+    :func:`plan_after`. Its rounds no pair of which has met are still playable. The
+    rounds to keep (*protected*) are those that clash least with the seating found alone;
+    this round is then seated by annealing on the score spread with every pair of the
+    history and of the protected rounds forbidden, started from the seating found alone
+    (its forbidden pairs first removed by tabu search) and from the best unprotected
+    rounds, which are clear by construction. So the protected rounds stay clear for the
+    next round, and by induction no pair ever meets twice while the schedule lasts."""
     n = len(ids)
     by_id = sorted(range(n), key=lambda i: ids[i])
     classes = [[[by_id[q] for q in t] for t in r] for r in design]
