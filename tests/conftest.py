@@ -83,8 +83,9 @@ def _browser_contexts_closed(request: pytest.FixtureRequest) -> Iterator[None]:
     """A browser test's pages are closed when it ends, before its database is emptied: a
     page left open (a scoring page reporting and polling) would otherwise go on sending
     requests, and one of them, holding row locks, deadlocked the flush on PostgreSQL. Set
-    up after pytest-django's own autouse fixtures, so torn down before them."""
-    if "browser" not in request.fixturenames:
+    up after pytest-django's own autouse fixtures, so torn down before them. Only tests marked
+    ``browser`` hold Chromium: elsewhere a fixture of that name may be a Django test client."""
+    if request.node.get_closest_marker("browser") is None or "browser" not in request.fixturenames:
         yield
         return
     browser = request.getfixturevalue("browser")
