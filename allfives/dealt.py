@@ -95,6 +95,7 @@ _DRAW: Final = {text: BIT[t] for text, (t, _) in TEXT_INFO.items()}
 #: How a replayed hand ended, besides a seat going out (R16, R22).
 _TARGET: Final = -2
 _BLOCKED: Final = -1
+_NEVER: Final = 1 << 30  # more points than a hand can score: no play reaches it
 
 
 def _open_mask(pips: list[int]) -> int:
@@ -330,7 +331,10 @@ def _settled(match: MatchState, replayed: Replayed) -> tuple[Settlement | None, 
 
 
 def _need(match: MatchState) -> list[int]:
-    """The whole points that carry each side to the target (R22)."""
+    """The whole points that carry each side to the target (R22); while a tie is played
+    off no play ends the match, so none."""
+    if match.deciding:
+        return [_NEVER] * len(match.totals_x2)
     target_x2 = match.target * 2
     return [(target_x2 - total + 1) >> 1 for total in match.totals_x2.values()]
 
@@ -367,6 +371,8 @@ def check_dealt(hands: list[object], players: int, rules: Rules) -> dict[str, ob
     with its deal that `_replay_moves` accepts, else None (the checked replay judges
     the document). The verdict is built as JSON directly, with the match's totals,
     winners and next leader kept as `MatchState` keeps them."""
+    if rules.tie_break is not None:
+        return None  # a tie played off: the checked replay follows MatchState
     size = rules.hand_size(players)
     target_x2 = 2 * rules.target(players)
     award = rules.blocked_award

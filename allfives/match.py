@@ -16,6 +16,12 @@ With a round clock (R24) the match may end on time instead: `call_time` ends it
 after the hand in play, the higher total winning and equal highest totals tying
 (`winners` then lists every side on that total); `time_called` says so.
 
+Under a rule set with ``tie_break`` ``"extra_hand"`` a tie does not end the match:
+the tied sides are `deciding`, and the match goes on one whole hand at a time —
+no play ends it, whatever the totals — until a hand ends with one side alone on the
+highest total, which wins (**Decision**, R22 and R24). Every side plays the extra
+hand, so at three players the third may still take it.
+
 `outcome` reads a finished table's result for one side from the sides'
 placings (1 = first), as the league, standings and ratings record them.
 """
@@ -80,8 +86,10 @@ class MatchState:
     """
 
     __slots__ = (
+        "_decided_after",
         "_target_x2",
         "_totals",
+        "deciding",
         "hands_played",
         "next_leader",
         "players",
@@ -99,6 +107,8 @@ class MatchState:
     hands_played: int
     #: The match ended on time (R24), not at a target.
     time_called: bool
+    #: Sides tied and playing the tie off (``tie_break``); empty otherwise.
+    deciding: list[int]
 
     def __init__(self, players: int, rules: Rules | None = None) -> None:
         self.players = check_players(players)
@@ -109,6 +119,8 @@ class MatchState:
         self.next_leader = None
         self.hands_played = 0
         self.time_called = False
+        self.deciding = []
+        self._decided_after = 0
 
     @property
     def target(self) -> int:
@@ -141,7 +153,7 @@ class MatchState:
         side = side_of(seat, self.players)
         total = self._totals[side] + points + points
         self._totals[side] = total
-        if total >= self._target_x2:
+        if total >= self._target_x2 and not self.deciding:
             self.winners = [side]
             self.next_leader = None
             return True
@@ -160,7 +172,7 @@ class MatchState:
         totals = self._totals
         for side, points in enumerate(points_x2):
             totals[side] += points
-            if totals[side] >= self._target_x2:
+            if totals[side] >= self._target_x2 and not self.deciding:
                 self.winners = [side]
                 self.next_leader = None
         return bool(self.winners)
@@ -174,15 +186,31 @@ class MatchState:
             self._totals[side] += bonus
             if self._totals[side] >= self._target_x2:
                 reached.append(side)
-        if reached:
-            best = max(self._totals[side] for side in reached)
-            self.winners = sorted(side for side in reached if self._totals[side] == best)
-        return bool(reached)
+        if self.deciding or not reached:
+            return False  # a play-off hand is judged when it ends
+        best = max(self._totals[side] for side in reached)
+        self._finish(sorted(side for side in reached if self._totals[side] == best), 1)
+        return bool(self.winners)
 
     def end_hand(self, went_out: int | None) -> None:
         """Close a hand: the seat that went out leads next; after a block, by lot (R21)."""
         self.hands_played += 1
+        if self.deciding and self.hands_played > self._decided_after:
+            best = max(self._totals)
+            self._finish([side for side, total in enumerate(self._totals) if total == best], 0)
         self.next_leader = None if self.winners else went_out
+
+    def _finish(self, best: list[int], hands_to_come: int) -> None:
+        """End the match with the sides on the highest total winning — or, when several
+        share it under a tie-break, play it off from the hand after the next
+        ``hands_to_come`` (1 while the hand that tied is still being settled)."""
+        if len(best) > 1 and self.rules.tie_break is not None:
+            self.deciding = best
+            self._decided_after = self.hands_played + hands_to_come
+            return
+        self.winners = best
+        self.deciding = []
+        self.next_leader = None
 
     def call_time(self) -> None:
         """End the match on time after a complete hand (R24): the highest total wins,
@@ -197,10 +225,11 @@ class MatchState:
         """
         if self.winners:
             raise engine_error("match_over")
-        best = max(self._totals)
-        self.winners = [side for side, total in enumerate(self._totals) if total == best]
-        self.next_leader = None
         self.time_called = True
+        if self.deciding:
+            return  # already playing a tie off; its hands go on
+        best = max(self._totals)
+        self._finish([side for side, total in enumerate(self._totals) if total == best], 0)
 
     def side_of(self, seat: int) -> int:
         """The side `seat` plays for."""

@@ -3,7 +3,9 @@
 `Rules` holds what organisers may change: the target per player count (R4),
 the hand size per player count (R3), the award for a blocked hand (R20,
 ``"opponents"`` or ``"difference"``) and the round clock (R24: ``time_limit``,
-minutes a round may last, or None to play to the target only). It reads and writes the ``"rules"``
+minutes a round may last, or None to play to the target only) and the tie-break
+(R22, R24: ``tie_break``, ``"extra_hand"`` to play a tied match off one hand at a
+time, or None to let the tie stand). It reads and writes the ``"rules"``
 object of docs/scoresheet.md; every field is optional there and partial maps are
 merged over the defaults. The defaults are module constants so that the
 database and the engine take them from one place.
@@ -28,6 +30,7 @@ __all__ = [
     "PLAYER_COUNTS",
     "BlockedAward",
     "Rules",
+    "TieBreak",
     "check_players",
     "side_of",
     "side_seats",
@@ -36,6 +39,9 @@ __all__ = [
 ]
 
 BlockedAward = Literal["opponents", "difference"]
+
+#: How a tied match is played off: one more hand, repeated while tied (R22, R24).
+TieBreak = Literal["extra_hand"]
 
 #: R2: the game is for two, three or four players.
 PLAYER_COUNTS: Final = (2, 3, 4)
@@ -110,6 +116,11 @@ def _check_time_limit(value: object) -> None:
         _bad(f"time_limit must be a whole number of minutes of at least 1, or null, not {value!r}")
 
 
+def _check_tie_break(value: object) -> None:
+    if value is not None and value != "extra_hand":
+        _bad(f"tie_break must be 'extra_hand' or null, not {value!r}")
+
+
 def _count_key(key: object) -> int:
     if type(key) is str and key in ("2", "3", "4"):
         return int(key)
@@ -122,8 +133,9 @@ def _frozen(mapping: Mapping[int, int]) -> Mapping[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A rule set: targets and hand sizes per player count, the blocked award and the
-    round clock (``time_limit`` in minutes, None without a clock; R24).
+    """A rule set: targets and hand sizes per player count, the blocked award, the
+    round clock (``time_limit`` in minutes, None without a clock; R24) and the
+    tie-break (``tie_break``: ``"extra_hand"``, or None to let a tie stand).
 
     >>> rules = Rules.from_json({"targets": {"4": 500}})
     >>> rules.target(4), rules.target(2), rules.hand_size(3), rules.blocked_award
@@ -132,12 +144,15 @@ class Rules:
     True
     >>> Rules.from_json({"time_limit": 30}).time_limit
     30
+    >>> Rules.from_json({"tie_break": "extra_hand"}).to_json()["tie_break"]
+    'extra_hand'
     """
 
     targets: Mapping[int, int] = field(default_factory=lambda: DEFAULT_TARGETS)
     hand_sizes: Mapping[int, int] = field(default_factory=lambda: DEFAULT_HAND_SIZES)
     blocked_award: BlockedAward = DEFAULT_BLOCKED_AWARD
     time_limit: int | None = None
+    tie_break: TieBreak | None = None
 
     def __post_init__(self) -> None:
         targets = {**DEFAULT_TARGETS, **_player_map(self.targets, "targets", 1)}
@@ -148,6 +163,7 @@ class Rules:
         if self.blocked_award not in _AWARDS:
             _bad(f"blocked_award must be 'opponents' or 'difference', not {self.blocked_award!r}")
         _check_time_limit(self.time_limit)
+        _check_tie_break(self.tie_break)
         object.__setattr__(self, "targets", _frozen(targets))
         object.__setattr__(self, "hand_sizes", _frozen(hand_sizes))
 
@@ -158,6 +174,7 @@ class Rules:
                 tuple(self.hand_sizes.items()),
                 self.blocked_award,
                 self.time_limit,
+                self.tie_break,
             )
         )
 
@@ -169,12 +186,14 @@ class Rules:
             and dict(self.hand_sizes) == dict(other.hand_sizes)
             and self.blocked_award == other.blocked_award
             and self.time_limit == other.time_limit
+            and self.tie_break == other.tie_break
         )
 
     def __repr__(self) -> str:
         return (
             f"Rules(targets={dict(self.targets)!r}, hand_sizes={dict(self.hand_sizes)!r}, "
-            f"blocked_award={self.blocked_award!r}, time_limit={self.time_limit!r})"
+            f"blocked_award={self.blocked_award!r}, time_limit={self.time_limit!r}, "
+            f"tie_break={self.tie_break!r})"
         )
 
     @classmethod
@@ -191,16 +210,20 @@ class Rules:
             _bad(f"blocked_award must be 'opponents' or 'difference', not {award!r}")
         time_limit = obj.get("time_limit")
         _check_time_limit(time_limit)
+        tie_break = obj.get("tie_break")
+        _check_tie_break(tie_break)
         return cls(
             targets=_player_map(targets, "targets", 1),
             hand_sizes=_player_map(hand_sizes, "hand_sizes", 1),
             blocked_award=cast(BlockedAward, award),
             time_limit=cast(int | None, time_limit),
+            tie_break=cast(TieBreak | None, tie_break),
         )
 
     def to_json(self) -> dict[str, object]:
         """The complete ``"rules"`` object, every field written out (``time_limit`` only
-        when the rule set has a round clock, so that a sheet without one reads as before)."""
+        when the rule set has a round clock and ``tie_break`` only when a tie is played
+        off, so that a sheet without either reads as before)."""
         json: dict[str, object] = {
             "targets": {str(players): target for players, target in self.targets.items()},
             "hand_sizes": {str(players): size for players, size in self.hand_sizes.items()},
@@ -208,6 +231,8 @@ class Rules:
         }
         if self.time_limit is not None:
             json["time_limit"] = self.time_limit
+        if self.tie_break is not None:
+            json["tie_break"] = self.tie_break
         return json
 
     @property

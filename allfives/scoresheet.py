@@ -156,7 +156,7 @@ def replay(document: object) -> MatchReport:
     reports = []
     for index, hand in enumerate(hands):
         try:
-            if match.time_called:
+            if match.time_called and match.is_over:
                 raise engine_error("time_called", after=time_after)
             reports.append(_replay_hand(hand, match))
         except AllFivesError as error:
