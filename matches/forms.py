@@ -189,12 +189,18 @@ class TallyHandForm(HandForm):
 
     def __init__(self, *args: Any, seats: list[SeatInfo], **kwargs: Any) -> None:
         super().__init__(*args, seats=seats, **kwargs)
+        self.offer_ends(target=True)
+
+    def offer_ends(self, *, target: bool) -> None:
+        """The ends offered: every seat's domino, a block, and — unless ``target`` is
+        False, for a hand no play can end (a tie played off) — the target reached."""
         end = self.fields["end"]
         assert isinstance(end, forms.ChoiceField)
+        reached = [("target", _("Target reached during the hand"))] if target else []
         end.choices = [
-            *((f"domino:{s.number}", _("Domino: %(name)s") % {"name": s.name}) for s in seats),
+            *((f"domino:{s.number}", _("Domino: %(name)s") % {"name": s.name}) for s in self.seats),
             ("blocked", _("Blocked")),
-            ("target", _("Target reached during the hand")),
+            *reached,
         ]
 
     def clean_scores(self) -> list[list[int]]:

@@ -23,7 +23,7 @@ from allfives import (
     sides_of,
     winner_json,
 )
-from league.models import Round, Seat, Table
+from league.models import KnockoutTie, Round, Seat, Table
 from league.selectors import (
     tables_visible_to,
     tournament_can_manage,
@@ -50,15 +50,19 @@ class SeatInfo:
 
 def table_rules(*, table: Table) -> dict[str, Any]:
     """The engine rules a table's match is played under: the rule set, with the
-    table's own target for its player count (organisers may have changed it)."""
-    rules = table.round.tournament.effective_rule_set.to_rules()
+    table's own target for its player count (organisers may have changed it); at a
+    knockout round's table under "one more hand", a tie is played off (``tie_break``)."""
+    rule_set = table.round.tournament.effective_rule_set
+    rules = rule_set.to_rules()
     targets = dict(rules.targets)
     targets[table.player_count] = table.target
+    played_off = table.round.is_knockout and rule_set.knockout_tie == KnockoutTie.EXTRA_HAND
     return Rules(
         targets=targets,
         hand_sizes=dict(rules.hand_sizes),
         blocked_award=rules.blocked_award,
         time_limit=rules.time_limit,
+        tie_break="extra_hand" if played_off else None,
     ).to_json()
 
 
@@ -294,6 +298,18 @@ class TilesDraft:
     target_reached: bool = False
 
 
+def match_playing_off(*, match: Match) -> bool:
+    """Whether a tied match is being played off (``tie_break``, docs/rules.md): the
+    engine leaves a match without a winner past its called time, or with a side past
+    its target, only then. No play of such a hand reaches the target."""
+    if match.winners or not Rules.from_json(match.rules).tie_break:
+        return False
+    called = match.time_called_after
+    if called is not None and match.hands_count >= called:
+        return True
+    return any(match.total_x2(side) >= 2 * match.target for side in sides_of(match.player_count))
+
+
 def tiles_draft(*, match: Match, leader: int, moves: list[dict[str, Any]]) -> TilesDraft:
     """Replay a hand in progress move by move (no deal: faces may be unseen)."""
     players = match.player_count
@@ -302,6 +318,7 @@ def tiles_draft(*, match: Match, leader: int, moves: list[dict[str, Any]]) -> Ti
     points = {str(s): 0 for s in sides_of(players)}
     error = None
     reached = False
+    playing_off = match_playing_off(match=match)
     for index, raw in enumerate(moves):
         if reached:
             error = AllFivesError("match_over").located(move=index)
@@ -315,7 +332,9 @@ def tiles_draft(*, match: Match, leader: int, moves: list[dict[str, Any]]) -> Ti
         if scored:
             side = str(side_of(move.seat, players))
             points[side] += scored
-            reached = match.total_x2(int(side)) + 2 * points[side] >= 2 * match.target
+            reached = (
+                not playing_off and match.total_x2(int(side)) + 2 * points[side] >= 2 * match.target
+            )
     return TilesDraft(
         layout=state.layout,
         turn=None if reached else state.turn,

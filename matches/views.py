@@ -47,6 +47,7 @@ from matches.selectors import (
     match_get,
     match_hands,
     match_history,
+    match_playing_off,
     match_seats,
     my_tables,
     table_can_score,
@@ -233,6 +234,14 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     return redirect("matches:scorekeeper", match_id=match_for_table(table=link.table).pk)
 
 
+def _ends_fitted(form: HandFormT, match: Match, editing: Hand | None) -> HandFormT:
+    """The form without the "target reached" end for a new hand of a tie played off: no
+    play of such a hand ends it."""
+    if editing is None and isinstance(form, TallyHandForm) and match_playing_off(match=match):
+        form.offer_ends(target=False)
+    return form
+
+
 def _form_class(mode: str) -> type[HandFormT]:
     return TilesHandForm if mode == Match.EntryMode.TILES else TallyHandForm
 
@@ -324,7 +333,10 @@ def _fits_text(layout: Any, tile: str) -> str:
 
 
 def _tally_reached(match: Match, plays: list[list[int]]) -> bool:
-    """Whether the plays entered so far already take a side to its target."""
+    """Whether the plays entered so far already take a side to its target (never while
+    a tie is played off: no play ends such a hand)."""
+    if match_playing_off(match=match):
+        return False
     points = dict.fromkeys(sides_of(match.player_count), 0)
     for seat, scored in plays:
         if 0 <= seat < match.player_count:
@@ -532,6 +544,7 @@ def _page(
         form = _form_class(editing.mode if editing else match.entry_mode)(
             initial=_initial(match, number, editing), seats=seats
         )
+        form = _ends_fitted(form, match, editing)
     draft_points, draft = (
         _draft_points(match, form) if form is not None and editing is None else ({}, None)
     )
@@ -554,6 +567,7 @@ def _page(
     sides = sides_of(match.player_count)
     context = {
         "clock": _clock(match),
+        "playing_off": match_playing_off(match=match),
         "match": match,
         "seats": seats,
         "seat_names": names,
@@ -684,11 +698,11 @@ def _entry(
         return _page(
             request,
             match,
-            _quiet(form_class(data, seats=seats), field, error),
+            _quiet(_ends_fitted(form_class(data, seats=seats), match, editing), field, error),
             editing=editing,
             link=link,
         )
-    form = form_class(data, seats=seats)
+    form = _ends_fitted(form_class(data, seats=seats), match, editing)
     if form.is_valid():
         saved = _save(
             request,
