@@ -3,12 +3,14 @@ time, while tied, until one side alone has the highest total."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from allfives import AllFivesError, MatchState, Rules, check, replay
 from allfives.settlement import Settlement
+from allfives.simulate import simulate_match
 
 
 def _tally(leader: int, scores: list[list[int]], domino: int, left: dict[str, int]) -> Any:
@@ -140,3 +142,35 @@ def test_the_rule_set_reads_and_writes_the_tie_break() -> None:
     with pytest.raises(AllFivesError) as caught:
         Rules.from_json({"tie_break": "coin"})
     assert "tie_break" in str(caught.value)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_dealt_tile_by_tile_hand_decides_a_play_off_past_the_target(seed: int) -> None:
+    # A simulated hand with its deal, first alone (to 250) for its points, then as the
+    # extra hand of a match to 25 tied at 20 each when time was called: every play past
+    # 25 is taken, and the hand's own points decide it.
+    sheet = simulate_match(
+        players=2, rules=Rules(), rng=random.Random(seed), strategies=["greedy", "random"]
+    )
+    dealt = sheet["hands"][0]  # type: ignore[index]
+    alone = replay({"format": "allfives/1", "players": 2, "hands": [dealt]})
+    p0, p1 = alone.totals_x2[0], alone.totals_x2[1]
+    leader = dealt["leader"]
+    other = 1 - leader
+    # Hand 1: seat 0 out with 10 against 8 pips (20); hand 2: seat 1 scores 20 and the
+    # dealt hand's leader goes out against 1 pip, so it leads the extra hand.
+    level = _tally(0, [[1, 20]], leader, {str(other): 1})
+    report = replay(
+        {
+            "format": "allfives/1",
+            "players": 2,
+            "rules": {"targets": {"2": 25}, "time_limit": 30, "tie_break": "extra_hand"},
+            "time_called_after": 2,
+            "hands": [HAND_A, level, dealt],
+        }
+    )
+    assert report.totals_x2 == {0: 40 + p0, 1: 40 + p1}
+    if p0 == p1:
+        assert not report.finished and report.winners == []
+    else:
+        assert report.finished and report.winners == [0 if p0 > p1 else 1]
