@@ -23,6 +23,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/desk/<slug:slug>/next/", views.next_round, name="next"),
     path("admin/desk/<slug:slug>/knockout/start/", views.knockout_start, name="knockout_start"),
     path("admin/desk/<slug:slug>/knockout/decide/", views.knockout_decide, name="knockout_decide"),
+    path("admin/desk/<slug:slug>/knockout/undo/", views.knockout_undo, name="knockout_undo"),
     path("admin/desk/<slug:slug>/entries/add/", views.entry_add, name="entry_add"),
     path("admin/desk/<slug:slug>/entries/withdraw/", views.withdraw, name="withdraw"),
     path("admin/desk/<slug:slug>/entries/check-in/", views.check_in, name="check_in"),

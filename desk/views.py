@@ -48,8 +48,12 @@ from entrants.selectors import applications_undecided, notifications_failed
 from entrants.services.announce import notifications_retry
 from entrants.services.applications import application_approve, application_decline
 from knockout.models import Bracket, BracketMatch
-from knockout.selectors import bracket_matches_tied, tournament_has_knockout
-from knockout.services import bracket_create, bracket_match_decide
+from knockout.selectors import (
+    bracket_matches_tied,
+    bracket_undoable,
+    tournament_has_knockout,
+)
+from knockout.services import bracket_create, bracket_match_decide, bracket_undo
 from league.models import Entry, Player, Round, Table, Tournament
 from league.policy import (
     players_enterable_in,
@@ -280,6 +284,7 @@ def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "next_round_number": _next_round_number(tournament),
         "has_knockout": tournament_has_knockout(tournament_id=tournament.pk),
         "knockout_tied": bracket_matches_tied(tournament=tournament),
+        "knockout_undoable": bracket_undoable(tournament=tournament),
         "knockout_form": KnockoutForm(),
         "applications": applications_undecided(tournament=tournament),
         "mail_failed": list(notifications_failed(tournament=tournament)[:20]),
@@ -455,6 +460,20 @@ def _knockout_decide(request: HttpRequest, tournament: Tournament) -> HttpRespon
 
 
 knockout_decide = _desk(_knockout_decide)
+
+
+@require_POST
+def _knockout_undo(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    def action() -> str:
+        number = bracket_undo(tournament=tournament)
+        return _(
+            "The knockout was taken back with its draft round %(n)d: seed it again when ready."
+        ) % {"n": number}
+
+    return _act(request, tournament, action)
+
+
+knockout_undo = _desk(_knockout_undo)
 
 
 def _entry_of(request: HttpRequest, tournament: Tournament) -> Entry:

@@ -272,6 +272,17 @@ def table_placings(table: Table) -> dict[int, int] | None:
     return placings
 
 
+def bracket_undoable(*, tournament: Tournament) -> bool:
+    """Whether the knockout may still be taken back (``bracket_undo``): it exists and
+    none of its rounds was published."""
+    return (
+        tournament.brackets.exists()
+        and not Round.objects.filter(tournament=tournament, stage=Round.Stage.KNOCKOUT)
+        .exclude(status=Round.Status.DRAFT)
+        .exists()
+    )
+
+
 def tied_on_top(placings: Mapping[int, int]) -> list[int]:
     """The entries sharing the best placing (two or more: the table is tied on top)."""
     best = min(placings.values())

@@ -7,7 +7,8 @@ all its matches, advances the byes, and drafts the first knockout round's tables
 decides each of its tables (the table's winner; a tie as the rule set says), moves the
 winners on, opens the plate for the first round's losers and the third-place match for
 the semi-finals' losers, and drafts the next round. ``bracket_match_decide`` records who
-won the extra hand of a tied match. The bracket's shape comes from the pure
+won the extra hand of a tied match. ``bracket_undo`` takes back a knockout none of whose
+rounds was published, so that it can be seeded again. The bracket's shape comes from the pure
 ``pairing.algorithms.knockout``.
 """
 
@@ -23,6 +24,7 @@ from django.utils.translation import ngettext
 from knockout.models import Bracket, BracketEntrant, BracketMatch, BracketSlot, Decision
 from knockout.selectors import table_placings, tied_on_top
 from league.models import Entry, Round, TableSize, Tournament
+from league.services.records import round_delete
 from league.services.rounds import seats_for_entries, table_create
 from pairing.algorithms import knockout as plan
 from pairing.algorithms.knockout import TieRule
@@ -137,6 +139,34 @@ def bracket_create(
     _bracket_fill(bracket=bracket, seeded=seeded)
     _round_draft(tournament=tournament, number=first_number)  # a field of two plays
     return bracket
+
+
+@transaction.atomic
+def bracket_undo(*, tournament: Tournament) -> int:
+    """Take back the tournament's knockout before any of its rounds is published: its
+    brackets go, and so do the knockout's draft rounds with their tables, so the
+    organiser may seed it again (another cut or source, a third-place match, a plate).
+    The number of the first round taken back."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    if not tournament.brackets.exists():
+        raise ValidationError(_("This tournament has no knockout."), code="no_bracket")
+    rounds = list(
+        Round.objects.filter(tournament=tournament, stage=Round.Stage.KNOCKOUT).order_by("number")
+    )
+    started = [r.number for r in rounds if r.status != Round.Status.DRAFT]
+    if started:
+        raise ValidationError(
+            _(
+                "Round %(n)d of the knockout is published: a knockout that has started "
+                "cannot be taken back."
+            )
+            % {"n": started[0]},
+            code="knockout_started",
+        )
+    tournament.brackets.all().delete()
+    for round in rounds:
+        round_delete(round=round)
+    return rounds[0].number if rounds else 0
 
 
 def _bracket_fill(*, bracket: Bracket, seeded: Sequence[int]) -> None:

@@ -1,5 +1,6 @@
 """A club's organiser runs the knockout from the desk, in Indonesian at 1280 px: after a
-closed Swiss round they start a top four with a third-place match, publish the
+closed Swiss round they start a top four, take it back while its round is a draft, start
+it again with a third-place match, publish the
 semi-finals, record at a tied table who won the extra hand, advance the winners with
 'next round', and open the bracket from the desk's link. By links and buttons only;
 every desk page is checked for English; screenshots go to ``artifacts/knockout-desk/``.
@@ -53,6 +54,19 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
     form = page.locator('[data-testid="knockout-start"]')
     assert "Babak gugur" in form.inner_text()
     _indonesian(page)
+    # (first without the third-place match, which they take back before publishing)
+    form.locator("#id_cut").select_option("4")
+    form.get_by_role("button").click()
+    page.wait_for_selector('[data-testid="knockout-undo"]')
+    assert tournament.rounds.get(number=2).is_knockout
+    _shot(page, "01a-bisa-ditarik-kembali")
+    _indonesian(page)
+    page.locator('[data-testid="knockout-undo"]').get_by_role("button").click()
+    page.wait_for_selector('[data-testid="knockout-start"]')
+    assert "ditarik kembali" in page.inner_text(".messagelist")
+    assert not tournament.rounds.filter(number=2).exists()
+    _indonesian(page)
+    form = page.locator('[data-testid="knockout-start"]')
     form.locator("#id_cut").select_option("4")
     form.locator("#id_third_place").check()
     _shot(page, "01-mulai-babak-gugur")
@@ -66,6 +80,7 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
 
     # When they publish it and the tables finish, table 1 tied
     _press(page, "publish")
+    assert not page.is_visible('[data-testid="knockout-undo"]')  # started: no taking back
     table_agreed_record(table_id=semis.tables.get(number=1).pk, totals={0: 45, 1: 45}, user=None)
     table_agreed_record(table_id=semis.tables.get(number=2).pk, totals={0: 50, 1: 20}, user=None)
     _press(page, "close")

@@ -8,8 +8,13 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from knockout.models import Bracket, BracketMatch
-from knockout.selectors import bracket_matches_tied
-from knockout.services import bracket_advance, bracket_create, bracket_match_decide
+from knockout.selectors import bracket_matches_tied, bracket_undoable
+from knockout.services import (
+    bracket_advance,
+    bracket_create,
+    bracket_match_decide,
+    bracket_undo,
+)
 from league.models import Entry, Round, TableResult, Tournament
 from league.services.records import round_delete, table_delete
 from league.services.registration import entry_withdraw
@@ -17,6 +22,7 @@ from league.services.results import SideOutcome, table_result_clear, table_resul
 from league.services.rounds import (
     SeatSpec,
     round_create,
+    round_publish,
     seat_delete,
     seat_set,
     table_create,
@@ -492,3 +498,40 @@ def test_an_entry_still_in_the_knockout_withdraws_by_a_walkover_only() -> None:
     assert not one.is_withdrawn
     # And seed 4, knocked out in the first round, may withdraw
     assert entry_withdraw(entry=four).is_withdrawn
+
+
+def test_a_knockout_is_taken_back_before_it_starts_and_seeded_again() -> None:
+    tournament = seeded_tournament(8)
+    bracket_create(tournament=tournament, source="ratings", cut=4)
+    assert bracket_undoable(tournament=tournament)
+    assert bracket_undo(tournament=tournament) == 1
+    assert not tournament.brackets.exists() and not tournament.rounds.exists()
+    assert not bracket_undoable(tournament=tournament)
+    with pytest.raises(ValidationError) as none:
+        bracket_undo(tournament=tournament)
+    assert none.value.code == "no_bracket"
+    bracket_create(tournament=tournament, source="ratings", cut=8, third_place=True)
+    assert bracket_round(tournament, "main", 1) == [[1, 8], [4, 5], [2, 7], [3, 6]]
+
+
+def test_a_knockout_that_has_started_cannot_be_taken_back() -> None:
+    tournament = seeded_tournament(4)
+    bracket_create(tournament=tournament, source="ratings")
+    first = latest(tournament)
+    round_publish(round=first)
+    assert not bracket_undoable(tournament=tournament)
+    with pytest.raises(ValidationError) as started:
+        bracket_undo(tournament=tournament)
+    assert started.value.code == "knockout_started"
+    assert tournament.brackets.exists() and first.tables.count() == 2
+
+
+def test_taking_a_knockout_back_keeps_the_swiss_rounds_before_it() -> None:
+    tournament = seeded_tournament(6, rounds_count=4)
+    swiss = round_create(tournament=tournament)
+    round_pair(round=swiss)
+    play_round(swiss)
+    bracket_create(tournament=tournament, cut=4)
+    bracket_undo(tournament=tournament)
+    assert list(tournament.rounds.values_list("number", flat=True)) == [1]
+    assert TableResult.objects.filter(table__round=swiss).count() == 3
