@@ -210,6 +210,8 @@ def match_state(*, match: Match, hands: list[Hand] | None = None) -> dict[str, A
         "next_hand": len(hands) + 1,
         # The round clock (R24): the last hand once time is called, else null.
         "time_called_after": match.time_called_after,
+        # A tie being played off one hand at a time (the rules' tie_break).
+        "playing_off": match_playing_off(match=match),
         "hands": [hand_state(hand) for hand in hands],
     }
 

@@ -21,7 +21,7 @@ from matches.services.hands import hand_record
 from matches.services.lifecycle import match_for_table
 from tests.factories import UserFactory
 from tests.knockout.conftest import bracket_round, seeded_tournament
-from tests.matches.sheets import tally
+from tests.matches.sheets import client_for, match_url, tally
 
 pytestmark = pytest.mark.django_db
 
@@ -75,11 +75,15 @@ def test_a_tie_at_time_is_played_off_hand_by_hand_and_the_winner_advances() -> N
     # Level when time is called: the match goes on, and no play of the next hand ends it.
     assert match.status != Match.Status.FINISHED and match.winners == []
     assert match_playing_off(match=match)
+    answer = client_for(organiser).get(match_url(match.pk)).json()
+    assert answer["playing_off"] is True and answer["finished"] is False
+    assert answer["rules"]["tie_break"] == "extra_hand"
     match = _record(match, NOTHING, organiser)
     assert match.winners == [] and match_playing_off(match=match)
     match = _record(match, FIVE, organiser)
     assert match.status == Match.Status.FINISHED and match.winners == [0]
     assert not match_playing_off(match=match)
+    assert client_for(organiser).get(match_url(match.pk)).json()["playing_off"] is False
     table.refresh_from_db()
     assert not table.result.is_tie
     seat_zero = table.seats.get(number=0).entry
