@@ -2,7 +2,8 @@
 closed Swiss round they start a top four, take it back while its round is a draft, start
 it again with a third-place match, publish the
 semi-finals, record at a tied table who won the extra hand, advance the winners with
-'next round', and open the bracket from the desk's link. By links and buttons only;
+'next round', look the bracket up in the admin (read-only), and open it from the desk's
+link. By links and buttons only;
 every desk page is checked for English; screenshots go to ``artifacts/knockout-desk/``.
 """
 
@@ -105,6 +106,22 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
     assert second_seat.pk in finalists
     _shot(page, "03-final-diundi")
     _indonesian(page)
+
+    # And the admin shows the bracket, read-only, from its index: seeds and matches
+    page.click(".breadcrumbs a >> nth=0")
+    page.wait_for_selector("#content-main")
+    page.click('#content-main a[href$="/knockout/bracket/"]')
+    page.wait_for_selector("#result_list")
+    _indonesian(page)
+    page.click("#result_list tbody tr >> nth=0 >> a")
+    page.wait_for_selector(".inline-group")
+    shown = page.inner_text("#content-main")
+    assert second_seat.display_name in shown and "Tempat ketiga" in shown
+    assert not page.locator('input[type="submit"][name="_save"]').count()  # nothing to save
+    _shot(page, "03a-bagan-di-admin")
+    _indonesian(page)
+    page.click("#content-main a >> text=Meja turnamen")
+    page.wait_for_selector(".desk-main")
 
     # And the desk's link opens the bracket, with the final's players in it
     page.click('[data-testid="desk-bracket-link"]')

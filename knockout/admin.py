@@ -1,0 +1,118 @@
+"""Knockout brackets in the organisers' admin: read-only, for the organisers of the
+bracket's tournament, with links to its desk and its public page.
+
+A bracket is made, advanced, decided and taken back only through ``knockout.services``
+(the desk and the API call them), so the admin shows brackets, their seeds and their
+matches without add, change or delete.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from knockout.models import Bracket, BracketEntrant, BracketMatch
+from league.selectors import tournaments_managed_by, user_is_superuser
+
+
+class _ReadOnly:
+    """No add, change or delete: every change to a bracket goes through its services."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        # Which brackets a staff member sees is the queryset's business (their tournaments).
+        return bool(request.user.is_active and request.user.is_staff)
+
+
+class BracketEntrantInline(_ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+    model = BracketEntrant
+    fields = ("seed", "entrant")
+    readonly_fields = fields
+    extra = 0
+    ordering = ("seed",)
+
+    @admin.display(description=_("entry"))
+    def entrant(self, obj: BracketEntrant) -> str:
+        return obj.entry.display_name
+
+
+class BracketMatchInline(_ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+    model = BracketMatch
+    fields = ("round_index", "place", "kind", "entrants", "table", "winner", "decided_by")
+    readonly_fields = fields
+    extra = 0
+    ordering = ("kind", "round_index", "position")
+
+    @admin.display(description=_("position"))
+    def place(self, obj: BracketMatch) -> int:
+        """The match's place in its bracket round, counted from 1 as on the bracket page."""
+        return obj.position + 1
+
+    @admin.display(description=_("entrants"))
+    def entrants(self, obj: BracketMatch) -> str:
+        slots = obj.slots.select_related("entry__player", "entry__partnership").order_by("place")
+        return format_html_join(" — ", "{}", ((s.entry.display_name,) for s in slots))
+
+
+@admin.register(Bracket)
+class BracketAdmin(_ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = (
+        "tournament",
+        "section",
+        "seeded_from",
+        "field_count",
+        "first_round_number",
+        "has_third_place",
+        "has_plate",
+        "pages",
+    )
+    list_filter = ("section", "seeded_from")
+    search_fields = ("tournament__name",)
+    fields = (
+        "tournament",
+        "section",
+        "seeded_from",
+        "after_round",
+        "per_table",
+        "field_count",
+        "first_round_number",
+        "has_third_place",
+        "has_plate",
+        "pages",
+    )
+    readonly_fields = fields
+    inlines = (BracketEntrantInline, BracketMatchInline)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs: QuerySet[Any] = super().get_queryset(request).select_related("tournament")
+        if user_is_superuser(user=request.user):
+            return qs
+        return qs.filter(tournament__in=tournaments_managed_by(user=request.user))
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.is_active and request.user.is_staff)
+
+    @admin.display(description=_("pages"))
+    def pages(self, obj: Bracket) -> str:
+        slug = obj.tournament.slug
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("desk:desk", args=[slug]),
+            _("Tournament desk"),
+            reverse("knockout:bracket", args=[slug]),
+            _("Knockout bracket"),
+        )
