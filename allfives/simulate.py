@@ -163,7 +163,10 @@ def play_match(
     a name of `STRATEGIES` or a `Strategy` itself."""
     players = check_players(players)
     choosers = _strategies(players, strategies)
-    if any(chooser not in (choose_random, choose_greedy) for chooser in choosers):
+    if rules.tie_break is not None or any(
+        chooser not in (choose_random, choose_greedy) for chooser in choosers
+    ):
+        # A tie played off goes past the target: only MatchState follows it.
         return _play_match_with(players=players, rules=rules, rng=rng, choosers=choosers)
     # The loop below plays `choose_random` and `choose_greedy` inline, on its own state.
     greedy = [chooser is choose_greedy for chooser in choosers]

@@ -174,3 +174,13 @@ def test_a_dealt_tile_by_tile_hand_decides_a_play_off_past_the_target(seed: int)
         assert not report.finished and report.winners == []
     else:
         assert report.finished and report.winners == [0 if p0 > p1 else 1]
+
+
+@pytest.mark.parametrize("seed", [2361, *range(20)])
+def test_simulated_matches_under_a_tie_break_are_whole_scoresheets(seed: int) -> None:
+    # Three players to 20, where splits to the target on equal totals come up: the
+    # simulator follows the play-off past the target, and the engine accepts each sheet.
+    rules = Rules(targets={3: 20}, tie_break="extra_hand")
+    sheet = simulate_match(players=3, rules=rules, rng=random.Random(seed), strategies=["random"])
+    verdict = check(sheet)
+    assert verdict.get("error") is None and verdict["finished"] is True

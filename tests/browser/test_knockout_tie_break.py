@@ -109,7 +109,9 @@ def test_a_tie_at_time_is_played_off_at_the_table_and_its_winner_reaches_the_fin
     )
     page.reload()
     page_settled(page)
-    assert "Selesaikan ronde 2: ini ronde terakhir." in page.inner_text('[data-testid="clock"]')
+    last = page.inner_text('[data-testid="clock"]')
+    assert "Selesaikan ronde 2: lalu total tertinggi menang" in last
+    assert "seri diselesaikan dengan ronde tambahan" in last
 
     # Hand 2: seat 2 scores 20, seat 1 goes out against 1 pip: 20 each when time is up.
     _hand(page, "2:20", "1")
@@ -140,7 +142,7 @@ def test_a_tie_at_time_is_played_off_at_the_table_and_its_winner_reaches_the_fin
     assert not page.is_visible('[data-testid="play-off"]')
     assert not page.is_visible('[data-testid="save"]')
     ended = page.inner_text('[data-testid="clock"]')
-    assert "dimainkan ulang, dan ronde 4 menentukannya" in ended
+    assert "diselesaikan dengan ronde tambahan, dan ronde 4 menentukannya" in ended
     _checked(page)
     _shot(page, "03-decided-by-the-extra-hand")
     match = Match.objects.get(table=table)

@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
 
 from knockout.models import BracketMatch
 from knockout.selectors import bracket_matches_tied
@@ -18,7 +21,7 @@ from matches.models import Match
 from matches.selectors import match_playing_off, table_rules, tiles_draft
 from matches.services.clock import table_time_call
 from matches.services.hands import hand_record
-from matches.services.lifecycle import match_for_table
+from matches.services.lifecycle import match_finish, match_for_table
 from tests.factories import UserFactory
 from tests.knockout.conftest import bracket_round, seeded_tournament
 from tests.matches.sheets import client_for, match_url, tally
@@ -72,6 +75,10 @@ def test_a_tie_at_time_is_played_off_hand_by_hand_and_the_winner_advances() -> N
     _record(match, HAND_1, organiser)
     table_time_call(table_id=table.pk, user=organiser)
     match = _record(match, EVEN, organiser)
+    with pytest.raises(ValidationError) as unfinished:
+        match_finish(match=match, version=match.version, user=organiser)
+    assert unfinished.value.code == "match_not_over"
+    assert "ronde tambahan" in str(unfinished.value.messages[0])
     # Level when time is called: the match goes on, and no play of the next hand ends it.
     assert match.status != Match.Status.FINISHED and match.winners == []
     assert match_playing_off(match=match)
@@ -84,6 +91,11 @@ def test_a_tie_at_time_is_played_off_hand_by_hand_and_the_winner_advances() -> N
     assert match.status == Match.Status.FINISHED and match.winners == [0]
     assert not match_playing_off(match=match)
     assert client_for(organiser).get(match_url(match.pk)).json()["playing_off"] is False
+    # The public scoresheet says the extra hands decided it, not the clock.
+    sheet = Client().get(reverse("matches:public_scoresheet", args=[match.pk]))
+    text = sheet.content.decode()
+    assert "seri itu diselesaikan dengan ronde tambahan, dan ronde 4 menentukannya" in text
+    assert "pertandingan berakhir setelah ronde 2" not in text
     table.refresh_from_db()
     assert not table.result.is_tie
     seat_zero = table.seats.get(number=0).entry
