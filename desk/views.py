@@ -466,6 +466,8 @@ knockout_decide = _desk(_knockout_decide)
 def _knockout_undo(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action() -> str:
         number = bracket_undo(tournament=tournament)
+        if not number:
+            return _("The knockout was taken back: seed it again when ready.")
         return _(
             "The knockout was taken back with its draft round %(n)d: seed it again when ready."
         ) % {"n": number}

@@ -45,6 +45,10 @@ class BracketEntrantInline(_ReadOnly, admin.TabularInline):  # type: ignore[type
     extra = 0
     ordering = ("seed",)
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs: QuerySet[Any] = super().get_queryset(request)
+        return qs.select_related("entry__player", "entry__partnership")
+
     @admin.display(description=_("entry"))
     def entrant(self, obj: BracketEntrant) -> str:
         return obj.entry.display_name
@@ -57,6 +61,12 @@ class BracketMatchInline(_ReadOnly, admin.TabularInline):  # type: ignore[type-a
     extra = 0
     ordering = ("kind", "round_index", "position")
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs: QuerySet[Any] = super().get_queryset(request)
+        return qs.select_related("table__round__tournament", "winner__player").prefetch_related(
+            "slots__entry__player", "slots__entry__partnership"
+        )
+
     @admin.display(description=_("position"))
     def place(self, obj: BracketMatch) -> int:
         """The match's place in its bracket round, counted from 1 as on the bracket page."""
@@ -64,7 +74,7 @@ class BracketMatchInline(_ReadOnly, admin.TabularInline):  # type: ignore[type-a
 
     @admin.display(description=_("entrants"))
     def entrants(self, obj: BracketMatch) -> str:
-        slots = obj.slots.select_related("entry__player", "entry__partnership").order_by("place")
+        slots = sorted(obj.slots.all(), key=lambda s: s.place)
         return format_html_join(" — ", "{}", ((s.entry.display_name,) for s in slots))
 
 

@@ -184,7 +184,7 @@ def tournament_has_knockout(*, tournament_id: int) -> bool:
 
 def round_bracket_reasons(round: Round) -> list[str]:
     """Why a round's tables must stay: they hold the knockout bracket's matches, which
-    would lose their tables (the bracket has no undo)."""
+    would lose their tables (``bracket_undo`` takes the bracket away first)."""
     if not BracketMatch.objects.filter(table__round=round).exists():
         return []
     return [

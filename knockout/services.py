@@ -151,7 +151,9 @@ def bracket_undo(*, tournament: Tournament) -> int:
     if not tournament.brackets.exists():
         raise ValidationError(_("This tournament has no knockout."), code="no_bracket")
     rounds = list(
-        Round.objects.filter(tournament=tournament, stage=Round.Stage.KNOCKOUT).order_by("number")
+        Round.objects.select_for_update()
+        .filter(tournament=tournament, stage=Round.Stage.KNOCKOUT)
+        .order_by("number")
     )
     started = [r.number for r in rounds if r.status != Round.Status.DRAFT]
     if started:

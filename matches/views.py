@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from allfives import AllFivesError, Tile, side_of, sides_of, went_out
+from allfives import AllFivesError, Rules, Tile, side_of, sides_of, went_out
 from league.models import ResultKind, Round, Table, TableResult
 from league.services.clock import round_clock_remaining, round_time_limit
 from matches.cards import CardLink, round_cards_pdf
@@ -525,6 +525,7 @@ def _clock(match: Match) -> dict[str, Any] | None:
         "shown": None if seconds is None else f"{seconds // 60}:{seconds % 60:02d}",
         "time_called": match.time_called_after is not None,
         "last_hand": match.time_called_after,
+        "tie_break": Rules.from_json(match.rules).tie_break is not None,
     }
 
 

@@ -16,7 +16,7 @@ from allfives import FORMAT, AllFivesError, Rules, format_check
 from league.models import EntryMode, Player, RuleSet, Table
 from league.services.results import table_result_clear, table_status_set
 from matches.models import Hand, Match, MatchSeat, TableLink
-from matches.selectors import match_can_manage, match_hands, table_rules
+from matches.selectors import match_can_manage, match_hands, match_playing_off, table_rules
 from matches.services.access import scorer_require
 from matches.services.concurrency import match_lock
 from matches.services.verdicts import (
@@ -161,6 +161,11 @@ def match_finish(
         raise ValidationError(_("The match is already finished."), code="match_finished")
     rows = match_hands(match=locked)
     verdict = match_judge(match=locked, entries=[row.entry for row in rows])
+    if not verdict.finished and match_playing_off(match=locked):
+        raise ValidationError(
+            _("The match is tied and being played off: one more hand decides it."),
+            code="match_not_over",
+        )
     if not verdict.finished:
         raise ValidationError(
             _("No side has reached the target of %(target)d yet.") % {"target": locked.target},
