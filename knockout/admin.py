@@ -11,34 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Model, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from knockout.models import Bracket, BracketEntrant, BracketMatch
-from league.selectors import tournaments_managed_by, user_is_superuser
+from league.admin.base import ReadOnlyPermissions, TournamentRowsAdmin
 
 
-class _ReadOnly:
-    """No add, change or delete: every change to a bracket goes through its services."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        # Which brackets a staff member sees is the queryset's business (their tournaments).
-        return bool(request.user.is_active and request.user.is_staff)
-
-
-class BracketEntrantInline(_ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+class BracketEntrantInline(ReadOnlyPermissions, admin.TabularInline):  # type: ignore[type-arg]
     model = BracketEntrant
     fields = ("seed", "entrant")
     readonly_fields = fields
@@ -54,7 +37,7 @@ class BracketEntrantInline(_ReadOnly, admin.TabularInline):  # type: ignore[type
         return obj.entry.display_name
 
 
-class BracketMatchInline(_ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+class BracketMatchInline(ReadOnlyPermissions, admin.TabularInline):  # type: ignore[type-arg]
     model = BracketMatch
     fields = ("round_index", "place", "kind", "entrants", "table", "winner", "decided_by")
     readonly_fields = fields
@@ -79,7 +62,7 @@ class BracketMatchInline(_ReadOnly, admin.TabularInline):  # type: ignore[type-a
 
 
 @admin.register(Bracket)
-class BracketAdmin(_ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+class BracketAdmin(ReadOnlyPermissions, TournamentRowsAdmin):
     list_display = (
         "tournament",
         "section",
@@ -108,13 +91,7 @@ class BracketAdmin(_ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     inlines = (BracketEntrantInline, BracketMatchInline)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        qs: QuerySet[Any] = super().get_queryset(request).select_related("tournament")
-        if user_is_superuser(user=request.user):
-            return qs
-        return qs.filter(tournament__in=tournaments_managed_by(user=request.user))
-
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return bool(request.user.is_active and request.user.is_staff)
+        return super().get_queryset(request).select_related("tournament")
 
     @admin.display(description=_("pages"))
     def pages(self, obj: Bracket) -> str:

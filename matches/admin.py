@@ -7,8 +7,6 @@ history without add, change or delete.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
@@ -17,40 +15,15 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from league.admin.base import HistoryAdmin
-from league.selectors import tournaments_managed_by, user_is_superuser
+from league.admin.base import HistoryAdmin, ReadOnlyPermissions, TournamentRowsAdmin
 from matches.models import Hand, Match, TableLink
 from matches.services.concurrency import StaleVersionError
 from matches.services.lifecycle import match_void
 from matches.services.links import table_links_reissue, table_links_revoke
 
 
-class ReadOnlyAdmin(HistoryAdmin):
+class ReadOnlyAdmin(ReadOnlyPermissions, TournamentRowsAdmin, HistoryAdmin):
     """Viewable by organisers of the match's tournament; never written here."""
-
-    tournament_path = "tournament"
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        qs: QuerySet[Any] = super().get_queryset(request)
-        if user_is_superuser(user=request.user):
-            return qs
-        managed = tournaments_managed_by(user=request.user)
-        return qs.filter(**{f"{self.tournament_path}__in": managed})
-
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return bool(request.user.is_active and request.user.is_staff)
-
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return bool(request.user.is_active and request.user.is_staff)
 
 
 class HandInline(admin.TabularInline):  # type: ignore[type-arg]

@@ -214,6 +214,41 @@ class HistoryAdmin(SimpleHistoryAdmin):
         return super().history_form_view(request, object_id, version_id, extra_context)  # type: ignore[no-any-return]
 
 
+class ReadOnlyPermissions:
+    """An admin (or inline) that only shows rows: no add, change or delete, since every
+    change to them goes through their services; open to active staff, whose queryset says
+    which rows they see."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return bool(request.user.is_active and request.user.is_staff)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.is_active and request.user.is_staff)
+
+
+class TournamentRowsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Rows of a tournament: a superuser sees all; anyone else the rows of the tournaments
+    they run, found through ``tournament_path``."""
+
+    tournament_path = "tournament"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs: QuerySet[Any] = super().get_queryset(request)
+        if user_is_superuser(user=request.user):
+            return qs
+        managed = tournaments_managed_by(user=request.user)
+        return qs.filter(**{f"{self.tournament_path}__in": managed})
+
+
 class TournamentScopedAdmin(ServiceSavedAdmin):
     """Limits an organiser to the rows of the tournaments they organise.
 
