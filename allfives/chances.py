@@ -11,7 +11,10 @@ that went out. It is built once by simulation (`HandBook.build`), and then the r
 of a match is played out by drawing whole hands from it, which costs a few integer
 additions per hand instead of a hand's tile-by-tile play. The first side to reach
 its target wins, in the middle of a hand too (R22); a three-player split (R20) that
-carries two sides there goes to the higher total, and a tie shares the win.
+carries two sides there goes to the higher total, and a tie shares the win. Once time
+is called (R24) the estimate is given the hands the clock still lets the match play,
+after which the higher total wins; under the rules' `tie_break` a tie, then or at the
+target, is played off whole hand by whole hand (`playing_off`).
 
 `chances_after_hand` estimates each side's chance from the totals and who leads
 next (None: by lot after a block, R21). `chances_in_hand` starts from a hand in
@@ -44,6 +47,7 @@ __all__ = [
     "chances_after_hand",
     "chances_in_hand",
     "mixed_strategy",
+    "playing_off",
 ]
 
 #: Hands simulated per leader when a book is built.
@@ -189,29 +193,85 @@ class HandBook:
         return cls(players=players, rules=rules, greed=greed, hands=by_leader)
 
     def finish(
-        self, totals_x2: list[int], leader: int | None, rng: random.Random
+        self,
+        totals_x2: list[int],
+        leader: int | None,
+        rng: random.Random,
+        *,
+        hands_left: int | None = None,
+        deciding: bool = False,
     ) -> tuple[int, ...]:
         """Play the rest of a match from the book; the winning sides (two only for a
-        tied three-player split). `totals_x2` is changed in place."""
+        tied three-player split). `totals_x2` is changed in place.
+
+        `hands_left` is how many hands the called clock still lets the match play (R24;
+        None: no clock called): once they are played, the higher total wins. With the
+        rules' `tie_break`, a tie then — or a split to the target on equal totals — is
+        played off whole hand by whole hand until one side alone is highest;
+        `deciding` says such a play-off is under way."""
         target = self.target_x2
         players = self.players
         sides = range(len(totals_x2))
         books = self.hands
+        play_off = self.rules.tie_break is not None
         while True:
+            if hands_left is not None and hands_left <= 0 and not deciding:
+                top = _highest(totals_x2)
+                if len(top) == 1 or not play_off:
+                    return top
+                deciding = True
             if leader is None:
                 leader = int(rng.random() * players)
             by_leader = books[leader]
             hand = by_leader[int(rng.random() * len(by_leader))]
             gain = hand.gain_x2
-            if all(totals_x2[s] + gain[s] < target for s in sides):
+            if deciding:
+                for s in sides:
+                    totals_x2[s] += gain[s]
+                top = _highest(totals_x2)
+                if len(top) == 1:
+                    return top
+            elif all(totals_x2[s] + gain[s] < target for s in sides):
                 for s in sides:
                     totals_x2[s] += gain[s]
             else:
                 won = _settle(totals_x2, hand.plays, hand.bonus_x2, target)
-                if won:
+                if len(won) > 1 and play_off:
+                    deciding = True
+                elif won:
                     return won
+            if hands_left is not None:
+                hands_left -= 1
             # R21: the player who went out leads next; after a block, by lot.
             leader = None if hand.went_out < 0 else hand.went_out
+
+
+def _highest(totals_x2: Sequence[int]) -> tuple[int, ...]:
+    """The sides on the highest total."""
+    best = max(totals_x2)
+    return tuple(side for side, total in enumerate(totals_x2) if total == best)
+
+
+def playing_off(
+    rules: Rules, players: int, totals_x2: Sequence[int], hands_left: int | None
+) -> bool:
+    """Whether a match standing at `totals_x2` between hands plays a tie off (the
+    rules' `tie_break`): sides tied on the highest total once the called clock's hands
+    are played (`hands_left` 0 or less), or tied on the highest total past the target.
+
+    >>> extra = Rules.from_json({"tie_break": "extra_hand"})
+    >>> playing_off(extra, 2, [300, 300], 0), playing_off(extra, 2, [300, 300], 1)
+    (True, False)
+    >>> playing_off(extra, 2, [510, 510], None), playing_off(Rules(), 2, [510, 510], None)
+    (True, False)
+    """
+    if rules.tie_break is None:
+        return False
+    top = _highest(totals_x2)
+    if len(top) < 2:
+        return False
+    timed_out = hands_left is not None and hands_left <= 0
+    return timed_out or totals_x2[top[0]] >= 2 * rules.target(players)
 
 
 def _settle(
@@ -283,9 +343,12 @@ def chances_after_hand(
     rng: random.Random,
     max_se: float = 0.01,
     max_samples: int = 20_000,
+    hands_left: int | None = None,
 ) -> Forecast:
     """Each side's chance of winning between hands: totals so far (half-points, in
-    side order) and the seat that leads next (None: by lot).
+    side order), the seat that leads next (None: by lot) and, once time is called, the
+    hands the clock still lets the match play (R24; a tie then is played off under the
+    rules' `tie_break`, see `HandBook.finish`).
 
     >>> book = HandBook.build(players=2, rules=Rules(), greed=(1.0, 0.0), hands=300)
     >>> even = chances_after_hand(book, totals_x2=[0, 0], next_leader=None,
@@ -302,15 +365,19 @@ def chances_after_hand(
     if next_leader is not None and not 0 <= next_leader < book.players:
         raise ValueError(f"the next leader must be a seat, not {next_leader!r}")
     start = list(totals_x2)
+    deciding = playing_off(book.rules, book.players, start, hands_left)
     reached = [s for s in range(sides) if start[s] >= book.target_x2]
-    if reached:
-        best = max(start[s] for s in reached)
-        top = [s for s in reached if start[s] == best]
+    timed_out = hands_left is not None and hands_left <= 0
+    if (reached or timed_out) and not deciding:
+        among = reached or range(sides)
+        best = max(start[s] for s in among)
+        top = [s for s in among if start[s] == best]
         return Forecast(tuple(1.0 / len(top) if s in top else 0.0 for s in range(sides)), 0.0, 0)
     finish = book.finish
 
     def draw() -> list[float]:
-        return _shares(sides, finish(start[:], next_leader, rng))
+        won = finish(start[:], next_leader, rng, hands_left=hands_left, deciding=deciding)
+        return _shares(sides, won)
 
     return _estimate(sides, draw, max_se, max_samples)
 
@@ -338,10 +405,14 @@ def chances_in_hand(
     rng: random.Random,
     max_se: float = 0.01,
     max_samples: int = 20_000,
+    hands_left: int | None = None,
+    deciding: bool = False,
 ) -> Forecast:
     """Each side's chance of winning in the middle of a hand: `state` is the hand so
     far without a deal (as entered), `totals_x2` the sides' totals with its plays so
-    far. The unseen tiles are dealt at random for each sample.
+    far. The unseen tiles are dealt at random for each sample. Once time is called,
+    `hands_left` counts the hands the clock lets the match play, this one included;
+    `deciding` says this hand plays a tie off (no play of it ends the match, R24).
 
     >>> from allfives.moves import Move
     >>> book = HandBook.build(players=2, rules=Rules(), greed=(0.5, 0.5), hands=300)
@@ -364,6 +435,8 @@ def chances_in_hand(
     start = list(totals_x2)
     target = book.target_x2
     finish = book.finish
+    play_off = book.rules.tie_break is not None
+    left = None if hands_left is None else hands_left - 1
 
     def draw() -> list[float]:
         hands, boneyard = _spectator_deal(state, rng)
@@ -377,15 +450,27 @@ def chances_in_hand(
             hand._check_block()  # the dealt tiles may leave nobody a play (R16)
         sample = _play_out(hand, choosers, rng, boneyard)
         totals = start[:]
-        won = _settle(totals, sample.plays, sample.bonus_x2, target)
-        if won:
-            return _shares(sides, won)
+        after = deciding
+        if deciding:
+            for side, x2 in sample.plays:
+                totals[side] += x2
+            for side, x2 in enumerate(sample.bonus_x2):
+                totals[side] += x2
+            won = _highest(totals)
+            if len(won) == 1:
+                return _shares(sides, won)
+        else:
+            won = _settle(totals, sample.plays, sample.bonus_x2, target)
+            if len(won) > 1 and play_off:
+                after = True
+            elif won:
+                return _shares(sides, won)
         # Playing a hand out costs ten times a match finished from the book, so each
         # dealt hand is followed by several finishes: more precision per unit of time.
         leader = None if sample.went_out < 0 else sample.went_out
         shares = [0.0] * sides
         for _ in range(FINISHES_PER_DEAL):
-            winners = finish(totals[:], leader, rng)
+            winners = finish(totals[:], leader, rng, hands_left=left, deciding=after)
             for side in winners:
                 shares[side] += 1.0 / len(winners)
         return [share / FINISHES_PER_DEAL for share in shares]
