@@ -31,7 +31,13 @@ from typing import Any, Final
 from django.core.cache import cache
 
 from allfives import AllFivesError, HandState, Move, Rules, side_of, sides_of
-from allfives.chances import Forecast, HandBook, chances_after_hand, chances_in_hand
+from allfives.chances import (
+    Forecast,
+    HandBook,
+    chances_after_hand,
+    chances_in_hand,
+    playing_off,
+)
 from allfives.coach import Advice, coach_hand
 from matches.models import Hand, Match
 from ratings.selectors import tables_side_strengths
@@ -116,12 +122,28 @@ def _chances(forecast: Forecast) -> Chances:
     return Chances(_percent(forecast), 100 * forecast.standard_error)
 
 
+def clock_hands_left(*, match: Match, played: int) -> int | None:
+    """How many more hands the called clock let the match play after ``played`` hands
+    (R24: the hand in play when time was called is the last); None while the clock had
+    not been called then."""
+    called = match.time_called_after
+    if called is None or played < called - 1:
+        return None
+    return max(0, called - played)
+
+
 def chances_now(
-    *, match: Match, totals_x2: Sequence[int], next_leader: int | None, greed: tuple[float, ...]
+    *,
+    match: Match,
+    totals_x2: Sequence[int],
+    next_leader: int | None,
+    greed: tuple[float, ...],
+    hands_left: int | None = None,
 ) -> Chances:
-    """Each side's chance between hands, from the totals and who leads next."""
+    """Each side's chance between hands, from the totals, who leads next and the hands
+    a called clock still allows."""
     rules = json.dumps(Rules.from_json(match.rules).to_json(), sort_keys=True)
-    key = _key("now", rules, match.player_count, list(totals_x2), next_leader, greed)
+    key = _key("now", rules, match.player_count, list(totals_x2), next_leader, greed, hands_left)
     found: Chances | None = cache.get(key)
     if found is None:
         book = _book(rules, match.player_count, greed)
@@ -131,6 +153,7 @@ def chances_now(
             next_leader=next_leader,
             rng=random.Random(key),  # nosec B311 - a seeded estimate, not a secret
             max_se=MAX_SE,
+            hands_left=hands_left,
         )
         found = _chances(forecast)
         cache.set(key, found, _TIMEOUT)
@@ -179,11 +202,14 @@ def hand_steps(
     players = match.player_count
     rules = Rules.from_json(match.rules)
     rules_json = json.dumps(rules.to_json(), sort_keys=True)
-    key = _key("hand", rules_json, players, hand.entry, list(totals_before_x2), greed, with_chances)
+    left = clock_hands_left(match=match, played=hand.number - 1)
+    key = _key(
+        "hand", rules_json, players, hand.entry, list(totals_before_x2), greed, with_chances, left
+    )
     found: HandSteps | None = cache.get(key)
     if found is None:
         found = _hand_steps(
-            match, hand, rules, rules_json, list(totals_before_x2), greed, key, with_chances
+            match, hand, rules, rules_json, list(totals_before_x2), greed, key, with_chances, left
         )
         cache.set(key, found, _TIMEOUT)
     return found
@@ -198,6 +224,7 @@ def _hand_steps(
     greed: tuple[float, ...],
     key: str,
     with_chances: bool,
+    hands_left: int | None,
 ) -> HandSteps:
     players = match.player_count
     sides = sides_of(players)
@@ -208,6 +235,7 @@ def _hand_steps(
         advice = {a.move: a for a in coach_hand(hand.entry, players=players, rules=rules)}
     except (AllFivesError, ValueError):
         advice = {}
+    deciding = playing_off(rules, players, before, hands_left)
     state = HandState(players, hand.leader, rules=rules)
     totals = before[:]
     steps = []
@@ -221,7 +249,7 @@ def _hand_steps(
         totals[sides.index(side)] += 2 * points
         if not with_chances:
             now = None
-        elif totals[sides.index(side)] >= target_x2:  # R22: the match is won at this play
+        elif totals[sides.index(side)] >= target_x2 and not deciding:  # R22: won at this play
             now = Chances(tuple(100.0 if s == side else 0.0 for s in sides), 0.0)
         elif state.is_over():  # a domino: the hand's settlement is known
             now = chances_now(
@@ -229,11 +257,19 @@ def _hand_steps(
                 totals_x2=_totals(hand.totals_x2, sides),
                 next_leader=hand.next_leader,
                 greed=greed,
+                hands_left=clock_hands_left(match=match, played=hand.number),
             )
         else:
-            now = _chances(
-                chances_in_hand(book, state=state, totals_x2=totals, rng=rng, max_se=MAX_SE)
+            forecast = chances_in_hand(
+                book,
+                state=state,
+                totals_x2=totals,
+                rng=rng,
+                max_se=MAX_SE,
+                hands_left=hands_left,
+                deciding=deciding,
             )
+            now = _chances(forecast)
         better = advice.get(index)
         if better is not None and better.missed > 0:
             missed[move.seat] += better.missed
@@ -276,7 +312,11 @@ def match_chances(*, match: Match, hands: Sequence[Hand]) -> MatchChances:
     for hand in sorted(hands, key=lambda h: h.number):
         totals = _totals(hand.totals_x2, sides)
         after[hand.number] = chances_now(
-            match=match, totals_x2=totals, next_leader=hand.next_leader, greed=greed
+            match=match,
+            totals_x2=totals,
+            next_leader=hand.next_leader,
+            greed=greed,
+            hands_left=clock_hands_left(match=match, played=hand.number),
         )
         # Play by play, the chances cost a simulation per play (up to 0.1 s each): they
         # follow the hand being played, the latest, while the match goes on.
@@ -295,7 +335,13 @@ def match_chances(*, match: Match, hands: Sequence[Hand]) -> MatchChances:
         before = totals
     now = None
     if not match.winners:
-        now = chances_now(match=match, totals_x2=before, next_leader=match.next_leader, greed=greed)
+        now = chances_now(
+            match=match,
+            totals_x2=before,
+            next_leader=match.next_leader,
+            greed=greed,
+            hands_left=clock_hands_left(match=match, played=hands_count),
+        )
     found = MatchChances(now=now, after_hand=after, hands=steps, missed=missed)
     cache.set(key, found, _TIMEOUT)
     return found
@@ -318,5 +364,6 @@ def matches_chances_now(*, matches: Sequence[Match]) -> dict[int, Chances]:
             totals_x2=[match.total_x2(side) for side in sides],
             next_leader=match.next_leader,
             greed=match_greed(match=match, strengths=strengths),
+            hands_left=clock_hands_left(match=match, played=match.hands_count),
         )
     return found
