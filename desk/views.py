@@ -39,6 +39,7 @@ from desk.selectors import (
     round_board,
     round_clock,
     round_current,
+    round_pair_refusal,
     tournament_entries,
     tournament_projected,
 )
@@ -290,6 +291,7 @@ def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "mail_failed": list(notifications_failed(tournament=tournament)[:20]),
     }
     round = context["round"]
+    context["pair_refusal"] = round_pair_refusal(round=round) if round is not None else None
     context.update(_progress_context(tournament, round))
     context["quality"] = _quality(round)
     context["not_checked_in"] = [

@@ -1,10 +1,10 @@
 """A club's organiser runs the knockout from the desk, in Indonesian at 1280 px: after a
-closed Swiss round they start a top four, take it back while its round is a draft, start
-it again with a third-place match, publish the
-semi-finals, record at a tied table who won the extra hand, advance the winners with
-'next round', look the bracket up in the admin (read-only), and open it from the desk's
-link. By links and buttons only;
-every desk page is checked for English; screenshots go to ``artifacts/knockout-desk/``.
+closed Swiss round they start a top four, see that its draft round offers no pairing
+again (its tables are the bracket's), take it back while its round is a draft, start it
+again with a third-place match, publish the semi-finals, record at a tied table who won
+the extra hand, advance the winners with 'next round', look the bracket up in the admin
+(read-only), and open it from the desk's link. By links and buttons only; every desk page
+is checked for English; screenshots go to ``artifacts/knockout-desk/``.
 """
 
 from __future__ import annotations
@@ -60,6 +60,12 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
     form.get_by_role("button").click()
     page.wait_for_selector('[data-testid="knockout-undo"]')
     assert tournament.rounds.get(number=2).is_knockout
+    # Then its draft round can be published or taken back, never paired again: the desk
+    # says why where the pair button would be
+    assert not page.locator('[data-testid="pair"]').count()
+    assert page.is_visible('[data-testid="publish"]')
+    refused = page.inner_text('[data-testid="pair-refused"]')
+    assert "putaran babak gugur" in refused and "bukan dari pemasangan" in refused
     _shot(page, "01a-bisa-ditarik-kembali")
     _indonesian(page)
     page.locator('[data-testid="knockout-undo"]').get_by_role("button").click()
@@ -77,6 +83,7 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
     assert "putaran 2 sudah diundi" in page.inner_text(".messagelist")
     semis = tournament.rounds.get(number=2)
     assert semis.is_knockout and semis.tables.count() == 2
+    assert not page.locator('[data-testid="pair"]').count()
     _indonesian(page)
 
     # When they publish it and the tables finish, table 1 tied
@@ -104,6 +111,10 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
     assert final.is_knockout and final.tables.count() == 2
     finalists = {s.entry_id for s in final.tables.get(number=1).seats.all()}
     assert second_seat.pk in finalists
+    # And the final's draft offers publishing only: no pairing, no taking back
+    assert not page.locator('[data-testid="pair"]').count()
+    assert not page.locator('[data-testid="knockout-undo"]').count()
+    assert page.is_visible('[data-testid="pair-refused"]')
     _shot(page, "03-final-diundi")
     _indonesian(page)
 

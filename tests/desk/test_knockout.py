@@ -127,3 +127,42 @@ def test_an_extra_hand_for_another_tournaments_match_is_not_found(
         _url("knockout_decide", tournament), {"match": match.pk, "entry": entry.pk}
     )
     assert response.status_code == 404
+
+
+def test_a_knockout_draft_round_offers_publishing_and_taking_back_but_no_pairing(
+    desk: Client, club: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Given a knockout of four whose semi-finals are drafted as round 2
+    tournament = club_tournament(club, players=4, rounds_count=3)
+    _swiss_round_played(tournament, organiser, django_capture_on_commit_callbacks)
+    _post(desk, "knockout_start", tournament, source="ratings")
+    # When the organiser opens the desk
+    page = desk.get(_url("desk", tournament)).content.decode()
+    # Then it offers publishing the round and taking the knockout back, not pairing it,
+    # and says why in the pairing service's words
+    assert 'data-testid="pair"' not in page and "Pasangkan ulang putaran 2" not in page
+    assert 'data-testid="publish"' in page and 'data-testid="knockout-undo"' in page
+    assert 'data-testid="pair-refused"' in page
+    assert escape("Ini putaran babak gugur: mejanya berasal dari bagan") in page
+    # And once the semi-finals are played and the final drafted, still no pairing, and
+    # no taking back either (a round of the knockout was published): publishing only
+    semis = tournament.rounds.get(number=2)
+    _close_with(semis, {1: {0: 50, 1: 30}, 2: {0: 50, 1: 30}})
+    _post(desk, "next", tournament)
+    assert tournament.rounds.get(number=3).status == Round.Status.DRAFT
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert 'data-testid="pair"' not in page and 'data-testid="knockout-undo"' not in page
+    assert 'data-testid="publish"' in page and 'data-testid="pair-refused"' in page
+
+
+def test_a_paired_draft_round_still_offers_pairing_again(
+    desk: Client, club: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Given a Swiss round paired as a draft
+    tournament = club_tournament(club, players=4, rounds_count=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_next(tournament=tournament)
+    # When the organiser opens the desk, then it offers pairing it again, with no refusal
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert 'data-testid="pair"' in page and "Pasangkan ulang putaran 1" in page
+    assert 'data-testid="pair-refused"' not in page
