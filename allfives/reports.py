@@ -12,7 +12,7 @@ while the match goes on. Besides the fixed fields the output adds, per hand,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple, TypedDict
 
 from allfives.rules import Rules
@@ -215,6 +215,8 @@ class MatchReport:
     rules: Rules
     #: The match ended on time (R24) rather than at a target.
     time_called: bool = False
+    #: Sides tied and playing the tie off (``tie_break``, R22, R24); empty otherwise.
+    deciding: list[int] = field(default_factory=list)
 
     @property
     def winner(self) -> int | list[str] | None:

@@ -172,6 +172,7 @@ def replay(document: object) -> MatchReport:
         players=players,
         rules=rules,
         time_called=match.time_called,
+        deciding=list(match.deciding),
     )
 
 

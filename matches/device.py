@@ -18,7 +18,8 @@ from matches.wording import Catalogue, error_text
 def device_judge(
     document: Mapping[str, Any], names: Mapping[int, str], catalogue: Catalogue
 ) -> dict[str, Any]:
-    """The engine's verdict on a scoresheet document: ``ok`` with the report, or the
+    """The engine's verdict on a scoresheet document: ``ok`` with the report and
+    ``playing_off`` (a tie being played off, so no play ends the next hand), or the
     refusal with its code, place and message in the catalogue's language.
 
     >>> device_judge({"players": 2, "hands": [{"leader": 0, "scores": [[0, 10]],
@@ -38,4 +39,4 @@ def device_judge(
                 error.code, error.params, error.message, names=names, catalogue=catalogue
             ),
         }
-    return {"ok": True, **report.to_json()}
+    return {"ok": True, **report.to_json(), "playing_off": bool(report.deciding)}

@@ -9,6 +9,8 @@
 // - The rules engine itself (allfives in Pyodide, in a worker) is fetched after the
 //   page is usable; once there, an offline hand is checked on the device and refused
 //   in the server's own words. Before that, hands queue unchecked.
+// - While a tie is played off (the rules' tie_break, as the server or the engine on the
+//   device last said), the form offers no "target reached" end and says why.
 // - When the network is back the queue is sent in order, each hand under its key
 //   (a resend records nothing twice). A conflict or a refusal stops it and shows both
 //   versions for the scorer to choose.
@@ -119,12 +121,16 @@ function judge(document_, names) {
 window.kelipatanEngine = { judge, isReady: () => Boolean(engine && engine.ready) };
 
 function matchDocument(hands) {
-  return {
+  const document_ = {
     format: "allfives/1",
     players: state.match.players,
     rules: state.match.rules,
     hands,
   };
+  if (state.match.time_called_after) {
+    document_.time_called_after = state.match.time_called_after; // the round clock (R24)
+  }
+  return document_;
 }
 
 // --- The form's text as a scoresheet hand (as matches/forms.py reads it) ----------------
@@ -355,12 +361,51 @@ function renderQueue() {
   );
 }
 
+// A tie played off (the rules' tie_break): no play ends such a hand, so "target reached"
+// is no end for it, and the page says why, as the server's page does.
+function playingOff(number) {
+  // The last word on the hands before this one: the engine's on the last hand kept here
+  // that it judged, else the server's.
+  const judged = items.filter((item) => item.number < number && item.verdict);
+  if (judged.length) {
+    return Boolean(judged[judged.length - 1].verdict.playing_off);
+  }
+  return Boolean(state.match.playing_off);
+}
+
+function renderPlayOff(form, on) {
+  const target = form.querySelector('input[name="end"][value="target"]');
+  if (target) {
+    if (on) {
+      target.checked = false;
+    }
+    target.disabled = on;
+    (target.closest("label") || target).hidden = on;
+  }
+  const panel = document.getElementById("scorekeeper");
+  let notice = panel.querySelector('[data-testid="play-off"]');
+  if (on && !notice) {
+    notice = document.createElement("p");
+    notice.className = "sk-play-off";
+    notice.setAttribute("role", "alert");
+    notice.setAttribute("data-testid", "play-off");
+    const title = document.createElement("b");
+    title.textContent = label("PlayOffTitle");
+    notice.append(title, ` ${label("PlayOff")}`);
+    (panel.querySelector(".sk-clock") || panel.querySelector(".sk-board")).after(notice);
+  }
+  if (notice) {
+    notice.hidden = !on;
+  }
+}
+
 function renderForm() {
   const form = entryForm();
   if (!form || !state || (!items.length && navigator.onLine)) {
     return;
   }
   const number = nextNumber();
+  renderPlayOff(form, playingOff(number));
   const editing = items.find((item) => item.editing);
   const version = editing ? editing.version : base().version + (number - base().number);
   form.elements.number.value = String(number);
@@ -458,7 +503,11 @@ async function saveOffline(form) {
         return;
       }
     } else {
-      verdict = { totals: judged.totals, next_leader: judged.next_leader };
+      verdict = {
+        totals: judged.totals,
+        next_leader: judged.next_leader,
+        playing_off: judged.playing_off,
+      };
     }
   }
   const item = {

@@ -44,6 +44,7 @@ def test_a_tie_when_time_is_called_is_not_the_end_under_a_tie_break() -> None:
     report = replay(_sheet([HAND_A, EVEN], 2))
     assert report.totals_x2 == {0: 40, 1: 40}
     assert report.time_called and not report.finished and report.winners == []
+    assert report.deciding == [0, 1]
     # Seat 0 went out, so it leads the extra hand as after any hand (R21).
     assert report.next_leader == 0
     assert check(_sheet([HAND_A, EVEN], 2))["finished"] is False
@@ -53,6 +54,7 @@ def test_the_extra_hand_decides_the_tied_match() -> None:
     report = replay(_sheet([HAND_A, EVEN, FIVE], 2))
     assert report.finished and report.time_called
     assert report.winners == [0] and report.totals_x2 == {0: 50, 1: 40}
+    assert report.deciding == []
 
 
 def test_a_hand_that_leaves_the_tie_is_followed_by_another() -> None:

@@ -7,7 +7,10 @@ rules engine (allfives in Pyodide) arrives after; then the network goes away
 the server's own words —, the page is reloaded offline and still holds them, and when
 the network returns they reach the server once each, in order. A second phone that
 changes the match meanwhile brings up the two versions; either choice leaves a match
-that replays cleanly. Screenshots go to ``artifacts/offline/``.
+that replays cleanly. A knockout semi-final whose tie at time starts its play-off while
+the phone is offline stops offering "target reached" as a hand's end there and then, and
+says the tie is played off, as the online page does. Screenshots go to
+``artifacts/offline/``.
 """
 
 from __future__ import annotations
@@ -19,21 +22,26 @@ from django.urls import reverse
 from django.utils import translation
 
 from allfives import AllFivesError, check
+from knockout.services import bracket_create
 from league.models import Tournament
+from league.services.rounds import round_publish
 from matches.messages import engine_error_message
 from matches.models import DeviceSend, Hand, Match
-from matches.selectors import match_document
+from matches.selectors import match_document, match_playing_off
+from matches.services.clock import round_time_call
 from matches.services.hands import hand_record
 from matches.services.lifecycle import match_for_table
 from matches.services.links import table_links_issue
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import (
     EntryFactory,
     RoundFactory,
     SeatFactory,
     TableFactory,
     TournamentFactory,
+    UserFactory,
 )
+from tests.knockout.conftest import seeded_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -238,3 +246,124 @@ def test_a_change_from_another_phone_meanwhile_shows_both_versions_to_choose_fro
     phone_a.screenshot(path=str(SHOTS / f"11-kept-{keep}.png"), full_page=True)
     context_a.close()
     context_b.close()
+
+
+#: The English the play-off notice and the end choices replace.
+PLAY_OFF_ENGLISH = ("Tied: one more hand", "Play the whole hand", "Target reached", "Blocked")
+
+
+def _shot(page: Any, name: str) -> None:
+    """A screenshot from the top of the page (the sticky scoreboard in its place)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def _end_choices(page: Any) -> list[str]:
+    """The ends a hand may be given on the form, as the scorer sees them."""
+    return [
+        choice.inner_text().strip()
+        for choice in page.locator("fieldset.sk-end label.sk-choice").all()
+        if choice.is_visible()
+    ]
+
+
+def _play_off_shown(page: Any) -> None:
+    notice = page.get_by_test_id("play-off")
+    notice.wait_for()
+    text = notice.inner_text()
+    assert "Seri: satu ronde lagi menentukan." in text
+    assert "ronde berikutnya menyusul" in text
+    assert page.locator('input[name="end"][value="target"]:enabled:visible').count() == 0
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+    body = page.inner_text("body")
+    for english in PLAY_OFF_ENGLISH:
+        assert english not in body, english
+
+
+def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end(
+    browser: Any, live_server: Any
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # given a knockout semi-final "to 250 or 30 minutes", one more hand while tied, whose
+    # scorekeeper signs in on a phone and opens the table from "Meja saya"
+    tournament = seeded_tournament(
+        4,
+        knockout_tie="extra_hand",
+        name="Piala Seri",
+        slug="piala-seri",
+        entry_mode=Tournament.EntryMode.TALLY,
+        requires_confirmation=False,
+    )
+    rule_set = tournament.effective_rule_set
+    rule_set.time_limit = 30
+    rule_set.save()
+    organiser = UserFactory(username="panitia")
+    tournament.organisers.add(organiser)
+    tournament.scorekeepers.add(UserFactory(username="pencatat"))
+    bracket_create(tournament=tournament, source="ratings")
+    semis = round_publish(round=tournament.rounds.get(number=1))
+    context, page = _phone(browser)
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/")
+    page.click('[data-testid="sign-in"]')
+    page.fill('input[name="username"]', "pencatat")
+    page.fill('input[name="password"]', "pw-kelipatan-123")
+    page.click('form.account-form button[type="submit"]')
+    page.click('[data-testid="my-tables"]')
+    page.click("a.score-button >> text=Catat skor")
+    page.wait_for_selector('[data-testid="clock"]')
+    match = match_for_table(table=semis.tables.get(number=1))
+    # and hand 1 is scored online: seat 1 makes 10 and goes out against 8 pips (20 to 0)
+    page.check('input[name="leader"][value="0"]')
+    page.fill('input[name="scores"]', "1:10")
+    page.check('input[name="end"][value="domino:0"]')
+    page.fill('input[name="left_1"]', "8")
+    page.click('[data-testid="save"]')
+    page.wait_for_selector('[data-testid="hand-1"]')
+    # and the organiser calls time during hand 2; the scorer's page learns it
+    round_time_call(round_id=semis.pk, user=organiser)
+    page.reload()
+    page_settled(page)
+    _wait_engine(page)
+    assert "Target tercapai di tengah ronde" in " ".join(_end_choices(page))
+
+    # when the network goes away and hand 2 levels the totals: seat 2 makes 20, seat 1
+    # goes out against 1 pip, 20 each at the called time
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    page.check('input[name="leader"][value="0"]')
+    page.fill('input[name="scores"]', "2:20")
+    page.check('input[name="end"][value="domino:0"]')
+    page.fill('input[name="left_1"]', "1")
+    page.click('[data-testid="save"]')
+    page.wait_for_selector('[data-testid="queued-2"]')
+    # then the phone says the tie is played off and offers only a domino or a block
+    _play_off_shown(page)
+    assert page.inner_text('[data-testid="total-0"]') == "20"
+    assert page.inner_text('[data-testid="total-1"]') == "20"
+    ends = _end_choices(page)
+    assert len(ends) == 3 and ends[-1] == "Buntu", ends
+    assert all(end.startswith("Domino: ") for end in ends[:2]), ends
+    _shot(page, "20-play-off-on-phone")
+
+    # when the page is reloaded with no network (the copy kept from before the tie)
+    page.reload()
+    page.wait_for_selector('[data-testid="queued-2"]')
+    # then it still knows the tie is played off
+    _play_off_shown(page)
+    assert len(_end_choices(page)) == 3
+    _shot(page, "21-play-off-reloaded-offline")
+    assert Hand.objects.filter(match=match).count() == 1
+
+    # when the network returns, hand 2 reaches the server, which plays the tie off too
+    context.set_offline(False)
+    page.wait_for_selector('[data-testid="hand-2"]', timeout=90_000)
+    page_settled(page)
+    match.refresh_from_db()
+    assert match.hands_count == 2 and match_playing_off(match=match)
+    _play_off_shown(page)
+    assert page.locator('input[name="end"][value="target"]').count() == 0
+    assert len(_end_choices(page)) == 3
+    _shot(page, "22-play-off-sent")
+    context.close()

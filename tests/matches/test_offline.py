@@ -18,11 +18,14 @@ from django.urls import reverse
 from django.utils import translation
 
 from allfives import AllFivesError, check
+from knockout.services import bracket_create
+from league.services.rounds import round_publish
 from matches.device import device_judge
 from matches.engine_bundle import engine_bundle
 from matches.messages import engine_error_message, message_catalogue
 from matches.models import DeviceSend, Hand, Match
-from matches.selectors import match_document, tables_offline
+from matches.selectors import match_document, match_playing_off, match_seats, tables_offline
+from matches.services.clock import table_time_call
 from matches.services.hands import hand_record
 from matches.services.lifecycle import match_for_table
 from matches.services.links import table_links_issue
@@ -35,7 +38,8 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tests.matches.sheets import HAND_1, HAND_2
+from tests.knockout.conftest import seeded_tournament
+from tests.matches.sheets import HAND_1, HAND_2, tally
 
 pytestmark = pytest.mark.django_db
 
@@ -289,6 +293,58 @@ def test_device_judge_words_a_refusal_as_the_server_does() -> None:
     assert verdict["ok"] is False
     assert verdict["code"] == check_error.code
     assert verdict["message"] == expected
+
+
+def test_device_judge_says_a_tie_is_played_off_when_the_server_does() -> None:
+    # given a knockout semi-final "to the target or 30 minutes", one more hand on a tie
+    tournament = seeded_tournament(4, knockout_tie="extra_hand")
+    rule_set = tournament.effective_rule_set
+    rule_set.time_limit = 30
+    rule_set.save()
+    organiser = UserFactory(username="panitia-seri")
+    tournament.organisers.add(organiser)
+    bracket_create(tournament=tournament, source="ratings")
+    table = round_publish(round=tournament.rounds.get(number=1)).tables.get(number=1)
+    match = match_for_table(table=table)
+    names = {s.number: s.name for s in match_seats(match=match)}
+    catalogue = message_catalogue()
+
+    def judged_and_served(hand: dict[str, Any] | None) -> tuple[bool, bool]:
+        nonlocal match
+        if hand is not None:
+            match = hand_record(
+                match=match,
+                number=match.hands_count + 1,
+                hand=hand,
+                version=match.version,
+                user=organiser,
+            )
+        verdict = device_judge(match_document(match=match), names, catalogue)
+        assert verdict["ok"] is True
+        return verdict["playing_off"], match_playing_off(match=match)
+
+    # when seat 1 leads 20 to 0, time is called, and hand 2 levels the totals at 20
+    assert judged_and_served(tally(0, [[0, 10]], {"domino": 0}, {"1": 8})) == (False, False)
+    table_time_call(table_id=table.pk, user=organiser)
+    match.refresh_from_db()
+    level = judged_and_served(tally(0, [[1, 20]], {"domino": 0}, {"1": 1}))
+    # then the phone's engine and the server both say the tie is played off
+    assert level == (True, True)
+    # and a hand that leaves one side ahead ends it, for both
+    assert judged_and_served(tally(0, [[0, 0]], {"domino": 0}, {"1": 4})) == (False, False)
+
+
+def test_scoring_page_gives_the_phone_the_play_off_notice_in_indonesian() -> None:
+    # given a table's phone on its scoring page
+    client, match = _device(_table())
+    # when the page is opened
+    page = client.get(reverse("matches:scorekeeper", args=[match.pk])).content.decode()
+    # then the offline part holds the notice the phone shows when a tie is played off,
+    # in the words of the server's own notice
+    assert 'data-label-play-off-title="Seri: satu ronde lagi menentukan."' in page
+    assert "ronde berikutnya menyusul" in page.split('data-label-play-off="', 1)[1]
+    state = client.get(reverse("matches:device_state", args=[match.pk])).json()
+    assert state["match"]["playing_off"] is False
 
 
 def test_my_tables_shows_a_table_whose_phone_holds_hands_as_offline_since() -> None:
