@@ -54,7 +54,7 @@ from knockout.selectors import (
     bracket_undoable,
     tournament_has_knockout,
 )
-from knockout.services import bracket_create, bracket_match_decide, bracket_undo
+from knockout.services import CUTS, bracket_create, bracket_match_decide, bracket_undo
 from league.models import Entry, Player, Round, Table, Tournament
 from league.policy import (
     players_enterable_in,
@@ -396,25 +396,33 @@ next_round = _desk(_next)
 
 
 class KnockoutForm(forms.Form):
+    """How the organiser seeds the knockout: from the standings or ratings, a top cut or
+    every entry, a third-place match, a plate."""
+
     source = forms.ChoiceField(
-        label=_("Seed from"),
+        label=gettext_lazy("Seed from"),
         choices=[
-            (Bracket.Source.STANDINGS, _("the standings so far")),
-            (Bracket.Source.RATINGS, _("ratings")),
+            (Bracket.Source.STANDINGS, gettext_lazy("the standings so far")),
+            (Bracket.Source.RATINGS, gettext_lazy("ratings")),
         ],
     )
     cut = forms.TypedChoiceField(
-        label=_("Entries"),
-        choices=[
-            ("", _("every entry")),
-            *((str(n), _("the top %(n)d") % {"n": n}) for n in (4, 8, 16, 32)),
-        ],
-        coerce=int,
-        empty_value=None,
-        required=False,
+        label=gettext_lazy("Entries"), coerce=int, empty_value=None, required=False
     )
-    third_place = forms.BooleanField(label=_("a third-place match"), required=False)
-    plate = forms.BooleanField(label=_("a plate for the first round's losers"), required=False)
+    third_place = forms.BooleanField(label=gettext_lazy("a third-place match"), required=False)
+    plate = forms.BooleanField(
+        label=gettext_lazy("a plate for the first round's losers"), required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Each cut's words are formatted in the language of the request.
+        cut = self.fields["cut"]
+        assert isinstance(cut, forms.TypedChoiceField)
+        cut.choices = [
+            ("", _("every entry")),
+            *((str(n), _("the top %(n)d") % {"n": n}) for n in CUTS),
+        ]
 
 
 @require_POST

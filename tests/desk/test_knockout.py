@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import escape
 
 from desk.services import round_next
@@ -166,3 +167,20 @@ def test_a_paired_draft_round_still_offers_pairing_again(
     page = desk.get(_url("desk", tournament)).content.decode()
     assert 'data-testid="pair"' in page and "Pasangkan ulang putaran 1" in page
     assert 'data-testid="pair-refused"' not in page
+
+
+def test_the_knockout_form_follows_the_desks_language(
+    desk: Client, club: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Given a tournament whose Swiss round is closed, so the desk offers the knockout
+    tournament = club_tournament(club, players=4, rounds_count=3)
+    _swiss_round_played(tournament, organiser, django_capture_on_commit_callbacks)
+    # When the organiser opens the desk in English, and in Indonesian
+    with translation.override("en"):
+        english = desk.get(_url("desk", tournament)).content.decode()
+    indonesian = desk.get(_url("desk", tournament)).content.decode()
+    # Then the knockout form's labels and choices are in that language
+    for text in ("Seed from", "the standings so far", "every entry", "the top 8"):
+        assert text in english, text
+    assert "Unggulan menurut" in indonesian and "8 teratas" in indonesian
+    assert "Seed from" not in indonesian and "the top 8" not in indonesian
