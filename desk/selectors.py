@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db.models import Count, Max, Q
 from django.urls import reverse
 from django.utils import timezone
@@ -29,7 +28,6 @@ from league.models import Entry, ResultKind, Round, Table, Tournament
 from league.services.clock import round_clock_remaining, round_time_limit
 from matches.models import Match
 from matches.selectors import TableOffline, tables_offline
-from pairing.services.checks import round_pairable_check
 from standings.display import format_number
 from standings.models import Standings
 from standings.selectors import standings_rows
@@ -128,17 +126,6 @@ class Board:
 def round_current(*, tournament: Tournament) -> Round | None:
     """The tournament's latest round (the one being drafted, played or just closed)."""
     return tournament.rounds.order_by("-number").first()
-
-
-def round_pair_refusal(*, round: Round) -> str | None:
-    """Why ``round`` cannot be paired (again) now, as ``round_pairable_check`` refuses it (a
-    knockout round, one no longer a draft, hands recorded), or None when it can: the desk
-    offers its pair button only then, so the button never asks for what the service refuses."""
-    try:
-        round_pairable_check(round=round)
-    except ValidationError as exc:
-        return " ".join(exc.messages)
-    return None
 
 
 def _points(points_x2: int) -> str:

@@ -39,7 +39,6 @@ from desk.selectors import (
     round_board,
     round_clock,
     round_current,
-    round_pair_refusal,
     tournament_entries,
     tournament_projected,
 )
@@ -70,6 +69,7 @@ from league.services.results import (
 )
 from league.services.rounds import round_close, round_publish
 from matches.services.clock import round_time_call, table_time_call
+from pairing.services.checks import round_pair_refusal
 from pairing.services.progress import round_pair_progress
 from pairing.services.requests import round_pair_request
 

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league import admin as league_admin
 from league.models import Round
+from pairing.services.checks import round_pair_refusal
 from pairing.services.progress import round_pair_progress
 from pairing.services.readback import round_draw
 from pairing.services.requests import round_pair_request
@@ -150,9 +151,12 @@ class RoundPairingAdminMixin:
         if round is not None and self.has_view_permission(request, round):
             extra.update(_progress_context(round.pk))
             extra["pairing"] = round_draw(round=round)
-            extra["pairing_can_run"] = round.status == Round.Status.DRAFT and bool(
-                self.has_change_permission(request, round)
-            )
+            refusal = round_pair_refusal(round=round)
+            may_change = bool(self.has_change_permission(request, round))
+            extra["pairing_can_run"] = refusal is None and may_change
+            # A draft the check refuses says why where its button would be.
+            is_draft = round.status == Round.Status.DRAFT
+            extra["pairing_refusal"] = refusal if is_draft and may_change else None
             extra["pairing_run_url"] = reverse("admin:league_round_pairing_run", args=[round.pk])
         return super().change_view(request, object_id, form_url, extra)  # type: ignore[misc,no-any-return]
 

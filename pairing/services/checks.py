@@ -62,6 +62,17 @@ def round_pairable_check(*, round: Round) -> None:
         )
 
 
+def round_pair_refusal(*, round: Round) -> str | None:
+    """Why ``round`` cannot be paired (again) now, in the words of
+    :func:`round_pairable_check`, or None when it can: the admin and the desk offer their
+    pair button only then, so no button asks for what the check refuses."""
+    try:
+        round_pairable_check(round=round)
+    except ValidationError as exc:
+        return " ".join(exc.messages)
+    return None
+
+
 def _drafted_tables(round: Round) -> tuple[list[list[int]], list[int]]:
     """The round's tables as entry ids in seat order (a partnership once), and table numbers."""
     seats: dict[int, list[tuple[int, int, bool]]] = defaultdict(list)

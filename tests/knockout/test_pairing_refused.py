@@ -17,12 +17,11 @@ from django.urls import reverse
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from desk.selectors import round_pair_refusal
 from knockout.services import bracket_create
 from league.models import Round, Tournament
 from league.roles import ORGANISERS_GROUP
 from league.services.rounds import round_create
-from pairing.services.checks import round_pairable_check
+from pairing.services.checks import round_pair_refusal, round_pairable_check
 from tests.factories import UserFactory
 from tests.knockout.conftest import seeded_tournament
 
@@ -126,3 +125,25 @@ def test_the_desks_pair_button_posted_anyway_is_refused_with_the_same_words(
     assert [str(m) for m in response.context["messages"]] == [_refusal(round, "id")]
     assert callbacks == []
     assert _seating(round) == seated
+
+
+def test_the_admins_round_page_offers_no_pairing_of_a_knockout_round(client: Client) -> None:
+    # Given a knockout's drafted round, a Swiss draft of another tournament, and their
+    # organiser in the admin
+    tournament, round, organiser = _knockout_draft()
+    swiss_tournament = seeded_tournament(4)
+    swiss_tournament.organisers.add(organiser)
+    swiss = round_create(tournament=swiss_tournament)
+    client.force_login(organiser)
+    # When they open each round's page
+    knockout_page = client.get(reverse("admin:league_round_change", args=[round.pk]))
+    swiss_page = client.get(reverse("admin:league_round_change", args=[swiss.pk]))
+    # Then the knockout round says why it is not paired where the button would be, and
+    # the Swiss draft keeps its button
+    assert knockout_page.status_code == swiss_page.status_code == 200
+    assert 'class="pairing-run"' not in knockout_page.content.decode()
+    assert knockout_page.context["pairing_refusal"] == _refusal(round, "id")
+    assert 'data-testid="pairing-refused"' in knockout_page.content.decode()
+    assert 'class="pairing-run"' in swiss_page.content.decode()
+    assert swiss_page.context["pairing_refusal"] is None
+    assert tournament.pk != swiss_tournament.pk
