@@ -10,10 +10,20 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Field
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from allfives import FORMAT, AllFivesError, Rules, format_check
-from league.models import EntryMode, Player, RuleSet, Table
+from league.models import (
+    PLAYER_COUNTS,
+    BlockedAward,
+    EntryMode,
+    KnockoutTie,
+    Player,
+    RuleSet,
+    Table,
+)
 from league.services.results import table_result_clear, table_status_set
 from matches.models import Hand, Match, MatchSeat, TableLink
 from matches.selectors import match_can_manage, match_hands, match_playing_off, table_rules
@@ -180,6 +190,38 @@ def match_finish(
     return locked
 
 
+def _rules_worded(rules: Rules) -> dict[str, str]:
+    """A rule set's rules, in order, each named as the rule set's page names it
+    (``RuleSet``'s fields) and its value as that page words it."""
+
+    def name(field: str) -> str:
+        found = RuleSet._meta.get_field(field)
+        assert isinstance(found, Field)
+        return str(found.verbose_name)
+
+    worded = {name(f"target_{n}"): str(rules.targets[n]) for n in PLAYER_COUNTS}
+    worded |= {name(f"hand_size_{n}"): str(rules.hand_sizes[n]) for n in PLAYER_COUNTS}
+    worded[name("blocked_award")] = f"“{BlockedAward(rules.blocked_award).label}”"
+    worded[name("time_limit")] = (
+        pgettext("a rule's value", "none") if rules.time_limit is None else str(rules.time_limit)
+    )
+    # The engine's tie-break is what a knockout table's "one more hand" gives its match.
+    tie = KnockoutTie.EXTRA_HAND.label if rules.tie_break else _("the tie stands")
+    worded[_("a tied match")] = f"“{tie}”"
+    return worded
+
+
+def _rules_differences(match_rules: Rules, sheet_rules: Rules) -> str:
+    """Each rule a scoresheet sets otherwise than the match, with both values."""
+    ours, theirs = _rules_worded(match_rules), _rules_worded(sheet_rules)
+    return "; ".join(
+        _("%(rule)s: %(match)s for this match, %(sheet)s in the scoresheet")
+        % {"rule": rule, "match": value, "sheet": theirs[rule]}
+        for rule, value in ours.items()
+        if value != theirs[rule]
+    )
+
+
 def _document_hands(match: Match, document: Mapping[str, Any]) -> list[dict[str, Any]]:
     if not isinstance(document, Mapping):
         raise ValidationError(_("A scoresheet is a JSON object."), code="bad_format")
@@ -197,13 +239,15 @@ def _document_hands(match: Match, document: Mapping[str, Any]) -> list[dict[str,
             % {"given": document.get("players"), "n": match.player_count},
             code="players_mismatch",
         )
-    rules = document.get("rules")
-    if rules is not None and Rules.from_json(rules) != Rules.from_json(match.rules):
-        raise ValidationError(
-            _("The scoresheet's rules differ from this match's (target %(target)d).")
-            % {"target": match.target},
-            code="rules_mismatch",
-        )
+    sheet_rules = document.get("rules")
+    if sheet_rules is not None:
+        ours, theirs = Rules.from_json(match.rules), Rules.from_json(sheet_rules)
+        if ours != theirs:
+            raise ValidationError(
+                _("The scoresheet's rules differ from this match's — %(differences)s.")
+                % {"differences": _rules_differences(ours, theirs)},
+                code="rules_mismatch",
+            )
     hands = document.get("hands")
     if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
         raise ValidationError(

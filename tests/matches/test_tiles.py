@@ -191,8 +191,62 @@ def test_an_imported_scoresheet_with_other_rules_is_refused(
     match = tiles_match(api, table)
     response = api.post(match_url(match["id"], "scoresheet"), document, format="json")
     assert response.status_code == 400
-    assert response.json()["error"]["code"] == "rules_mismatch"
+    error = response.json()["error"]
+    assert error["code"] == "rules_mismatch"
+    # It names the rule that differs, with both values, in Indonesian.
+    assert error["message"] == (
+        "Aturan di lembar skor berbeda dengan aturan pertandingan ini — "
+        "target, 4 pemain: 100 untuk pertandingan ini, 150 di lembar skor."
+    )
     assert not Hand.objects.exists()
+
+
+def test_a_scoresheet_differing_only_in_its_tie_break_is_refused_naming_it(
+    api: APIClient, make_table: Any
+) -> None:
+    # given a match that lets a tie stand, and its own scoresheet but for a tie-break
+    table = make_table(target=100)
+    document = simulated(target=100, seed=3)
+    match = tiles_match(api, table)
+    document["rules"] = {**match["rules"], "tie_break": "extra_hand"}
+    # when it is imported, in Indonesian and in English
+    indonesian = api.post(match_url(match["id"], "scoresheet"), document, format="json")
+    english = api.post(
+        match_url(match["id"], "scoresheet"), document, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    # then it is refused, naming the tie-break alone (not the target, which agrees)
+    assert [r.json()["error"]["code"] for r in (indonesian, english)] == ["rules_mismatch"] * 2
+    assert english.json()["error"]["message"] == (
+        "The scoresheet's rules differ from this match's — a tied match: “the tie stands” "
+        "for this match, “One more hand, repeated while tied” in the scoresheet."
+    )
+    message = indonesian.json()["error"]["message"]
+    assert "“Satu ronde lagi, diulang selama masih seri” di lembar skor" in message
+    assert "target" not in message
+    assert not Hand.objects.exists()
+
+
+def test_a_scoresheet_differing_in_several_rules_names_each(
+    api: APIClient, make_table: Any
+) -> None:
+    table = make_table(target=100)
+    document = simulated(target=100, seed=3)
+    match = tiles_match(api, table)
+    document["rules"] = {
+        **match["rules"],
+        "blocked_award": "difference",
+        "time_limit": 30,
+        "hand_sizes": {"2": 9, "3": 7, "4": 6},
+    }
+    response = api.post(
+        match_url(match["id"], "scoresheet"), document, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.json()["error"]["message"] == (
+        "The scoresheet's rules differ from this match's — "
+        "tiles dealt, 4 players: 5 for this match, 6 in the scoresheet; "
+        "blocked hand award: “Opponents' pips” for this match, “Difference in pips” in the "
+        "scoresheet; time limit per round (minutes): none for this match, 30 in the scoresheet."
+    )
 
 
 def test_an_imported_scoresheet_that_breaks_a_rule_stores_nothing(
