@@ -47,7 +47,9 @@ def test_a_tie_when_time_is_called_is_not_the_end_under_a_tie_break() -> None:
     assert report.deciding == [0, 1]
     # Seat 0 went out, so it leads the extra hand as after any hand (R21).
     assert report.next_leader == 0
-    assert check(_sheet([HAND_A, EVEN], 2))["finished"] is False
+    verdict = check(_sheet([HAND_A, EVEN], 2))
+    # The verdict says time was called though the match goes on (docs/scoresheet.md).
+    assert verdict["finished"] is False and verdict["time_called"] is True
 
 
 def test_the_extra_hand_decides_the_tied_match() -> None:
