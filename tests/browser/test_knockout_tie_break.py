@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from knockout.services import bracket_advance, bracket_create
+from knockout.services import bracket_advance
 from league.models import Round, Tournament
 from league.services.results import table_agreed_record
 from league.services.rounds import round_close, round_publish
@@ -23,7 +23,7 @@ from matches.models import Match
 from matches.services.clock import round_time_call
 from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import UserFactory
-from tests.knockout.conftest import seeded_tournament
+from tests.knockout.conftest import timed_semi_finals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,24 +35,16 @@ ENGLISH = ("Tied: one more hand", "Play the whole hand", "another hand follows",
 
 
 def _semi_finals() -> tuple[Tournament, Round, Any]:
-    tournament = seeded_tournament(
-        4,
-        knockout_tie="extra_hand",
+    organiser = UserFactory(username="panitia")
+    tournament, semis = timed_semi_finals(
+        organiser,
         name="Piala Seri",
         slug="piala-seri",
         entry_mode=Tournament.EntryMode.TALLY,
         requires_confirmation=False,
     )
-    rule_set = tournament.effective_rule_set
-    rule_set.time_limit = 30
-    rule_set.save()
-    organiser = UserFactory(username="panitia")
-    scorekeeper = UserFactory(username="pencatat")
-    tournament.organisers.add(organiser)
-    tournament.scorekeepers.add(scorekeeper)
-    bracket_create(tournament=tournament, source="ratings")
-    semis = tournament.rounds.get(number=1)
-    return tournament, round_publish(round=semis), organiser
+    tournament.scorekeepers.add(UserFactory(username="pencatat"))
+    return tournament, semis, organiser
 
 
 def _shot(page: Any, name: str) -> None:

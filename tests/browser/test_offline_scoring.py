@@ -22,9 +22,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from allfives import AllFivesError, check
-from knockout.services import bracket_create
 from league.models import Tournament
-from league.services.rounds import round_publish
 from matches.messages import engine_error_message
 from matches.models import DeviceSend, Hand, Match
 from matches.selectors import match_document, match_playing_off
@@ -41,7 +39,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tests.knockout.conftest import seeded_tournament
+from tests.knockout.conftest import timed_semi_finals
 
 pytestmark = pytest.mark.browser
 
@@ -287,22 +285,15 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     SHOTS.mkdir(parents=True, exist_ok=True)
     # given a knockout semi-final "to 250 or 30 minutes", one more hand while tied, whose
     # scorekeeper signs in on a phone and opens the table from "Meja saya"
-    tournament = seeded_tournament(
-        4,
-        knockout_tie="extra_hand",
+    organiser = UserFactory(username="panitia")
+    tournament, semis = timed_semi_finals(
+        organiser,
         name="Piala Seri",
         slug="piala-seri",
         entry_mode=Tournament.EntryMode.TALLY,
         requires_confirmation=False,
     )
-    rule_set = tournament.effective_rule_set
-    rule_set.time_limit = 30
-    rule_set.save()
-    organiser = UserFactory(username="panitia")
-    tournament.organisers.add(organiser)
     tournament.scorekeepers.add(UserFactory(username="pencatat"))
-    bracket_create(tournament=tournament, source="ratings")
-    semis = round_publish(round=tournament.rounds.get(number=1))
     context, page = _phone(browser)
     page.set_default_timeout(10_000)
     page.goto(f"{live_server.url}/")

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from knockout.models import BracketMatch
+from knockout.services import bracket_create
 from league.models import Entry, Round, Tournament
 from league.services.registration import entry_create, partnership_create, player_create
 from league.services.results import table_agreed_record
@@ -41,6 +42,20 @@ def seeded_tournament(
                 seed=seed,
             )
     return tournament
+
+
+def timed_semi_finals(
+    organiser: Any, *, knockout_tie: str = "extra_hand", **fields: Any
+) -> tuple[Tournament, Round]:
+    """Four seeded entries whose knockout semi-finals are published, "to the target or 30
+    minutes", ``knockout_tie`` deciding a tie; ``organiser`` runs the tournament."""
+    tournament = seeded_tournament(4, knockout_tie=knockout_tie, **fields)
+    rule_set = tournament.effective_rule_set
+    rule_set.time_limit = 30
+    rule_set.save()
+    tournament.organisers.add(organiser)
+    bracket_create(tournament=tournament, source="ratings")
+    return tournament, round_publish(round=tournament.rounds.get(number=1))
 
 
 def seed_of(entry_id: int) -> int:

@@ -16,14 +16,14 @@ from knockout.selectors import bracket_matches_tied
 from knockout.services import bracket_advance, bracket_create
 from league.models import Round, Tournament
 from league.services.results import table_agreed_record
-from league.services.rounds import round_close, round_publish
+from league.services.rounds import round_close
 from matches.models import Match
 from matches.selectors import match_playing_off, table_rules, tiles_draft
 from matches.services.clock import table_time_call
 from matches.services.hands import hand_record
 from matches.services.lifecycle import match_finish, match_for_table
 from tests.factories import UserFactory
-from tests.knockout.conftest import bracket_round, seeded_tournament
+from tests.knockout.conftest import bracket_round, seeded_tournament, timed_semi_finals
 from tests.matches.sheets import client_for, match_url, tally
 
 pytestmark = pytest.mark.django_db
@@ -37,15 +37,8 @@ FIVE = tally(0, [[0, 0]], {"domino": 0}, {"1": 4})
 
 
 def _knockout(knockout_tie: str = "extra_hand") -> tuple[Tournament, Round, Any]:
-    tournament = seeded_tournament(4, knockout_tie=knockout_tie)
-    rule_set = tournament.effective_rule_set
-    rule_set.time_limit = 30
-    rule_set.save()
     organiser = UserFactory(username="panitia")
-    tournament.organisers.add(organiser)
-    bracket_create(tournament=tournament, source="ratings")
-    first = tournament.rounds.get(number=1)
-    round_publish(round=first)
+    tournament, first = timed_semi_finals(organiser, knockout_tie=knockout_tie)
     return tournament, first, organiser
 
 

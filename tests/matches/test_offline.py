@@ -18,8 +18,6 @@ from django.urls import reverse
 from django.utils import translation
 
 from allfives import AllFivesError, check
-from knockout.services import bracket_create
-from league.services.rounds import round_publish
 from matches.device import device_judge
 from matches.engine_bundle import engine_bundle
 from matches.messages import engine_error_message, message_catalogue
@@ -38,7 +36,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tests.knockout.conftest import seeded_tournament
+from tests.knockout.conftest import timed_semi_finals
 from tests.matches.sheets import HAND_1, HAND_2, tally
 
 pytestmark = pytest.mark.django_db
@@ -297,14 +295,9 @@ def test_device_judge_words_a_refusal_as_the_server_does() -> None:
 
 def test_device_judge_says_a_tie_is_played_off_when_the_server_does() -> None:
     # given a knockout semi-final "to the target or 30 minutes", one more hand on a tie
-    tournament = seeded_tournament(4, knockout_tie="extra_hand")
-    rule_set = tournament.effective_rule_set
-    rule_set.time_limit = 30
-    rule_set.save()
     organiser = UserFactory(username="panitia-seri")
-    tournament.organisers.add(organiser)
-    bracket_create(tournament=tournament, source="ratings")
-    table = round_publish(round=tournament.rounds.get(number=1)).tables.get(number=1)
+    _tournament, semis = timed_semi_finals(organiser)
+    table = semis.tables.get(number=1)
     match = match_for_table(table=table)
     names = {s.number: s.name for s in match_seats(match=match)}
     catalogue = message_catalogue()
