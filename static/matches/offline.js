@@ -382,6 +382,11 @@ function renderPlayOff(form, on) {
     target.disabled = on;
     (target.closest("label") || target).hidden = on;
   }
+  // No play ends a play-off hand, so the pips left are always asked for.
+  const hint = form.querySelector('[data-testid="left-target-hint"]');
+  if (hint) {
+    hint.hidden = on;
+  }
   const panel = document.getElementById("scorekeeper");
   let notice = panel.querySelector('[data-testid="play-off"]');
   if (on && !notice) {

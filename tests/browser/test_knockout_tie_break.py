@@ -116,6 +116,7 @@ def test_a_tie_at_time_is_played_off_at_the_table_and_its_winner_reaches_the_fin
     assert not page.is_visible('[data-testid="winner"]')
     # No play ends a play-off hand, so "target reached" is not offered as its end.
     assert page.locator('input[name="end"][value="target"]').count() == 0
+    assert page.locator('[data-testid="left-target-hint"]').count() == 0
     _checked(page)
     _shot(page, "01-level-at-time-one-more-hand")
 

@@ -272,6 +272,8 @@ def _play_off_shown(page: Any) -> None:
     assert "Seri: satu ronde lagi menentukan." in text
     assert "ronde berikutnya menyusul" in text
     assert page.locator('input[name="end"][value="target"]:enabled:visible').count() == 0
+    # The pips left are always asked for: no play ends a play-off hand.
+    assert not page.get_by_test_id("left-target-hint").is_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
     body = page.inner_text("body")
