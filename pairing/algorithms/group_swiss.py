@@ -22,8 +22,12 @@ Then the rounds still to come are looked after:
   placed on the players (``designs``; see :func:`repeat_free_rounds`) or the schedule
   search's round robin, then after each round the same plan, the schedule placed anew,
   or a repaired plan. This round is the round seated alone when the plan can be kept or
-  repaired around it; else, on a placed schedule, it is seated from a placing moved so
-  that one of its clear rounds seats players close in score (``place_for_round``); else
+  repaired around it; else, on a plan of the schedule search (up to
+  ``REPAIR_MAX_PLAYERS``), another seating of the round alone about as close in score, or
+  one keeping only some of the plan's rounds clear, whichever the plan can be repaired
+  around first (:func:`_alternatives`); else, on a placed schedule, it is seated from a
+  placing moved so that one of its clear rounds seats players close in score
+  (``place_for_round``); else
   it is seated on the plan keeping ``rounds_left - 1`` of its rounds clear (see
   :func:`_on_plan`). So no pair ever meets twice while a plan is found;
 - *on a design in id order*: without the rounds so far, when they do not seat this field
@@ -373,7 +377,9 @@ def _on_plan(
     these sizes, or no repeat-free plan of the whole event is known.
 
     The round seated alone is kept when it repeats nothing and the plan can be repaired
-    around it (:func:`plan_after` of the rounds with it). Otherwise the round is seated
+    around it (:func:`plan_after` of the rounds with it); on a plan of the schedule
+    search, so may another seating about as close in score, or one seated on the plan
+    keeping fewer of its rounds clear. Otherwise the round is seated
     on the plan (:func:`_on_design`), keeping ``rounds_left - 1`` of its rounds clear, so
     the next round finds them without any repair. By induction no pair meets twice."""
     n = len(ids)
@@ -398,6 +404,17 @@ def _on_plan(
 
     if not _repeats_now(tables, met) and played_with(tables):
         return tables
+    if placing is None and n <= REPAIR_MAX_PLAYERS:
+        # A plan of the schedule search: other seatings of the round alone, then seatings
+        # keeping only some of the plan's rounds clear, fewest first; the first the plan
+        # can be repaired around is kept (each sits closer in score than the next).
+        for other in _alternatives(tables, gap, met, ordered, rng):
+            if played_with(other):
+                return other
+        for keep in range(1, min(rounds_left - 1, len(plan))):
+            kept = _on_design(tables, plan, ids, met, gap, ordered, keep + 1, rng)
+            if kept is not None and not _repeats_now(kept, met) and played_with(kept):
+                return kept
     design = known_schedule(n, shape[0])
     if placing is not None and design is not None:
         # The plan is a known schedule placed on the players: move the placing so that one
@@ -421,6 +438,50 @@ def _on_plan(
     # Seated on the plan, keeping all but one of its rounds clear, the round leaves the
     # next round its plan without any search.
     return _on_design(tables, plan, ids, met, gap, ordered, rounds_left, rng)
+
+
+ALTERNATIVES = 6
+"""Other seatings of a round alone, as close in score, tried when the plan cannot be
+repaired around the first."""
+
+
+def _alternatives(
+    tables: list[list[int]],
+    gap: list[list[int]],
+    met: list[list[int]],
+    ordered: list[list[int]],
+    rng: random.Random,
+) -> list[list[list[int]]]:
+    """Seatings of the round alone repeating nothing, each annealed from the first with
+    its tables shaken, cheapest first, none costing more than the first by half."""
+    n = len(met)
+    base = sum(table_cost(t, gap) for t in tables)
+    found = []
+    for _ in range(ALTERNATIVES):
+        shaken = [list(t) for t in tables]
+        flat = [p for t in shaken for p in t]
+        rng.shuffle(flat)
+        at = 0
+        for t in shaken:
+            t[:] = flat[at : at + len(t)]
+            at += len(t)
+        shaken = improve_seating(
+            shaken,
+            lambda t: sum(met[a][b] * (base + 1) + gap[a][b] for a, b in combinations(t, 2)),
+            conflict_level=base + 1,
+            rng=rng,
+            seats_matter=False,
+            max_steps=SEATING_STEPS,
+        )
+        if _repeats_now(shaken, met):
+            continue
+        seated = anneal_round(shaken, gap, met, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
+        seated = descend_round(seated, ordered, met, rng)
+        cost = sum(table_cost(t, gap) for t in seated)
+        if cost <= base + base // 2:
+            found.append((cost, seated))
+    found.sort(key=lambda f: f[0])
+    return [seated for _, seated in found]
 
 
 def _seats_at(

@@ -12,8 +12,11 @@ from typing import Any
 
 import pytest
 
+from pairing.algorithms.annealing import table_cost
 from pairing.algorithms.group_swiss import (
+    _alternatives,
     allowed_repeats,
+    gap_matrix,
     group_swiss_seat,
     plan_after,
     repeat_free_rounds,
@@ -268,3 +271,30 @@ def test_a_changed_field_falls_back_to_the_design_in_id_order() -> None:
     draw = group_swiss_seat(entrants, history, seed=1, table_size=3, rounds_left=7, earlier=earlier)
     assert is_partition([t.seats for t in draw.tables], (), range(21))
     assert draw.report.rematches == 0
+
+
+def test_alternative_seatings_repeat_nothing_and_stay_close_in_score() -> None:
+    # Given a third round of 22 players at tables of four and three, seated alone
+    events = simulate(22, 3, 15, chained=True, smallest=3)
+    *_, (entrants, draw) = list(events)
+    ids = [e.id for e in entrants]
+    scores = {e.id: Fraction(e.score) for e in entrants}
+    history = History()
+    for _, earlier in islice(simulate(22, 2, 15, chained=True, smallest=3), 2):
+        history = history.with_tables(earlier.tables)
+    met = [[history.meetings(a, b) for b in ids] for a in ids]
+    gap = gap_matrix(ids, scores)
+    ordered = [[g * 10_000 + (i - j) ** 2 for j, g in enumerate(row)] for i, row in enumerate(gap)]
+    tables = [list(t.seats) for t in draw.tables]
+    first = sum(table_cost(t, gap) for t in tables)
+    # When other seatings of it are asked for
+    found = _alternatives(tables, gap, met, ordered, random.Random(4))
+    # Then there are some; each seats everyone once at tables of the same sizes, repeats no
+    # meeting, costs at most half as much again in score spread, and they come cheapest first
+    assert found
+    costs = [sum(table_cost(t, gap) for t in seated) for seated in found]
+    assert costs == sorted(costs) and costs[-1] <= first + first // 2
+    for seated in found:
+        assert sorted(len(t) for t in seated) == sorted(len(t) for t in tables)
+        assert is_partition([tuple(t) for t in seated], (), range(22))
+        assert all(met[a][b] == 0 for t in seated for a, b in combinations(t, 2))
