@@ -27,7 +27,9 @@ Then the rounds still to come are looked after:
   one keeping only some of the plan's rounds clear, whichever the plan can be repaired
   around first (:func:`_alternatives`); else, on a placed schedule, it is seated from a
   placing moved so that one of its clear rounds seats players close in score
-  (``place_for_round``); else
+  (``place_for_round``), or, when the schedule has rounds to spare, as another seating
+  of the round alone if the schedule placed anew leaves room for it and it is closer in
+  score; else
   it is seated on the plan keeping ``rounds_left - 1`` of its rounds clear (see
   :func:`_on_plan`). So no pair ever meets twice while a plan is found;
 - *on a design in id order*: without the rounds so far, when they do not seat this field
@@ -433,8 +435,20 @@ def _on_plan(
         placed = [[[moved[q] for q in t] for t in r] for r in design]
         start = [[by_id[q] for q in t] for t in placed[chosen]]
         seated = _on_design(start, placed, ids, met, gap, ordered, rounds_left, rng)
-        if seated is not None and played_with(seated):
-            return seated
+        choices = [seated] if seated is not None and played_with(seated) else []
+        # Or, when the schedule has rounds to spare and the field is small enough for the
+        # search to be quick, another seating of the round alone that the schedule, placed
+        # anew, still leaves enough clear rounds around: the cheaper wins. (With no round
+        # to spare, a closer round now costs later rounds more than it saves.)
+        spare = len(design) > total and n <= REPAIR_MAX_PLAYERS
+        for other in _alternatives(tables, gap, met, ordered, rng) if spare else ():
+            now = _canonical([[rank[i] for i in t] for t in other])
+            after = plan_after(n, shape, smallest, total, (*prefix, now), repair=False)
+            if after is not None and after[1] is not None:
+                choices.append(other)
+                break
+        if choices:
+            return min(choices, key=lambda c: sum(table_cost(t, gap) for t in c))
     # Seated on the plan, keeping all but one of its rounds clear, the round leaves the
     # next round its plan without any search.
     return _on_design(tables, plan, ids, met, gap, ordered, rounds_left, rng)
@@ -525,6 +539,7 @@ def plan_after(
     smallest: int | None,
     total: int,
     rounds: Plan,
+    repair: bool = True,
 ) -> tuple[Plan, tuple[int, ...] | None] | None:
     """At least ``total - len(rounds)`` rounds at tables of ``shape`` (players numbered in
     id order) clear of every meeting of ``rounds`` and of one another: the plan for the
@@ -541,7 +556,9 @@ def plan_after(
     and the round's number. A round seated from the plan needs no search, so recomputing
     costs nothing then. Being a function of the rounds played only, every draw finds the
     plan the draw before left, with no state kept between draws; the cache spares
-    recomputing it within one process."""
+    recomputing it within one process. With ``repair`` False the last round's plan is
+    not searched for (the rounds before it are): a quick check whose answer, when it
+    finds a plan, is the one the full call finds."""
     wanted = total - len(rounds)
     design = known_schedule(players, shape[0]) if len(set(shape)) == 1 else None
     if not rounds:
@@ -585,7 +602,7 @@ def plan_after(
         if clashes == 0:
             placed = [[[moved[q] for q in t] for t in r] for r in design]
             return tuple(_canonical(r) for r in clear(placed)), tuple(moved)
-    if players > REPAIR_MAX_PLAYERS:
+    if players > REPAIR_MAX_PLAYERS or not repair:
         return None
     last = {frozenset(p) for t in rounds[-1] for p in combinations(t, 2)}
 

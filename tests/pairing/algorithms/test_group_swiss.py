@@ -298,3 +298,26 @@ def test_alternative_seatings_repeat_nothing_and_stay_close_in_score() -> None:
         assert sorted(len(t) for t in seated) == sorted(len(t) for t in tables)
         assert is_partition([tuple(t) for t in seated], (), range(22))
         assert all(met[a][b] == 0 for t in seated for a, b in combinations(t, 2))
+
+
+@pytest.mark.parametrize(
+    ("n", "size", "smallest", "rounds"), [(21, 3, None, 8), (22, 4, 3, 6), (32, 4, None, 9)]
+)
+def test_the_quick_plan_check_finds_the_full_plan_or_nothing(
+    n: int, size: int, smallest: int | None, rounds: int
+) -> None:
+    # Given an event's rounds as played, by their canonical tables
+    played = [
+        tuple(sorted(tuple(sorted(t.seats)) for t in d.tables))
+        for _, d in simulate(n, rounds, 17, chained=True, table_size=size, smallest=smallest)
+    ]
+    shape = tuple(sorted(len(t) for t in played[0]))
+    # When the plan after each prefix is checked without repairing it, and in full
+    for k in range(1, rounds):
+        prefix = tuple(played[:k])
+        quick = plan_after(n, shape, smallest, rounds, prefix, repair=False)
+        plan_after.cache_clear()
+        full = plan_after(n, shape, smallest, rounds, prefix)
+        # Then the quick check answers with the full plan, or with none
+        assert quick is None or quick == full, k
+        assert full is not None, k
