@@ -226,11 +226,9 @@ class HandBook:
             hand = by_leader[int(rng.random() * len(by_leader))]
             gain = hand.gain_x2
             if deciding:
-                for s in sides:
-                    totals_x2[s] += gain[s]
-                top = _highest(totals_x2)
-                if len(top) == 1:
-                    return top
+                won = _settle_whole(totals_x2, gain)
+                if won:
+                    return won
             elif all(totals_x2[s] + gain[s] < target for s in sides):
                 for s in sides:
                     totals_x2[s] += gain[s]
@@ -250,6 +248,15 @@ def _highest(totals_x2: Sequence[int]) -> tuple[int, ...]:
     """The sides on the highest total."""
     best = max(totals_x2)
     return tuple(side for side, total in enumerate(totals_x2) if total == best)
+
+
+def _settle_whole(totals_x2: list[int], gain_x2: Sequence[int]) -> tuple[int, ...]:
+    """Add a play-off hand to the totals whole (no play of it ends the match): the side
+    then alone on the highest total, or () while sides are still level."""
+    for side, x2 in enumerate(gain_x2):
+        totals_x2[side] += x2
+    top = _highest(totals_x2)
+    return top if len(top) == 1 else ()
 
 
 def playing_off(
@@ -452,12 +459,8 @@ def chances_in_hand(
         totals = start[:]
         after = deciding
         if deciding:
-            for side, x2 in sample.plays:
-                totals[side] += x2
-            for side, x2 in enumerate(sample.bonus_x2):
-                totals[side] += x2
-            won = _highest(totals)
-            if len(won) == 1:
+            won = _settle_whole(totals, sample.gain_x2)
+            if won:
                 return _shares(sides, won)
         else:
             won = _settle(totals, sample.plays, sample.bonus_x2, target)
