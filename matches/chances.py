@@ -40,6 +40,7 @@ from allfives.chances import (
 )
 from allfives.coach import Advice, coach_hand
 from matches.models import Hand, Match
+from matches.selectors import clock_hands_left
 from ratings.selectors import tables_side_strengths
 
 #: Per table size, (greed, strength against greed-0.5 sides) from simulation of the
@@ -120,16 +121,6 @@ class Chances:
 
 def _chances(forecast: Forecast) -> Chances:
     return Chances(_percent(forecast), 100 * forecast.standard_error)
-
-
-def clock_hands_left(*, match: Match, played: int) -> int | None:
-    """How many more hands the called clock let the match play after ``played`` hands
-    (R24: the hand in play when time was called is the last); None while the clock had
-    not been called then."""
-    called = match.time_called_after
-    if called is None or played < called - 1:
-        return None
-    return max(0, called - played)
 
 
 def chances_now(

@@ -23,6 +23,7 @@ from allfives import (
     sides_of,
     winner_json,
 )
+from allfives.chances import playing_off
 from league.models import KnockoutTie, Round, Seat, Table
 from league.selectors import (
     tables_visible_to,
@@ -300,16 +301,25 @@ class TilesDraft:
     target_reached: bool = False
 
 
-def match_playing_off(*, match: Match) -> bool:
-    """Whether a tied match is being played off (``tie_break``, docs/rules.md): the
-    engine leaves a match without a winner past its called time, or with a side past
-    its target, only then. No play of such a hand reaches the target."""
-    if match.winners or not Rules.from_json(match.rules).tie_break:
-        return False
+def clock_hands_left(*, match: Match, played: int) -> int | None:
+    """How many more hands the called clock let the match play after ``played`` hands
+    (R24: the hand in play when time was called is the last); None while the clock had
+    not been called then."""
     called = match.time_called_after
-    if called is not None and match.hands_count >= called:
-        return True
-    return any(match.total_x2(side) >= 2 * match.target for side in sides_of(match.player_count))
+    if called is None or played < called - 1:
+        return None
+    return max(0, called - played)
+
+
+def match_playing_off(*, match: Match) -> bool:
+    """Whether a tied match is being played off (``tie_break``, docs/rules.md), as the
+    engine judges it from the stored totals and the called clock (``playing_off``): no
+    play of such a hand reaches the target."""
+    if match.winners:
+        return False
+    totals = [match.total_x2(side) for side in sides_of(match.player_count)]
+    left = clock_hands_left(match=match, played=match.hands_count)
+    return playing_off(Rules.from_json(match.rules), match.player_count, totals, left)
 
 
 def tiles_draft(*, match: Match, leader: int, moves: list[dict[str, Any]]) -> TilesDraft:

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from matches.chances import clock_hands_left, match_chances
+from matches.chances import match_chances
 from matches.models import Hand, Match
+from matches.selectors import clock_hands_left
 from matches.services.clock import table_time_call
 from matches.services.lifecycle import match_for_table
 from tests.factories import UserFactory
