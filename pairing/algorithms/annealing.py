@@ -32,6 +32,11 @@ def table_cost(table: Sequence[int], cost: Matrix) -> int:
     return sum(cost[a][b] for i, a in enumerate(table) for b in table[i + 1 :])
 
 
+def seating_cost(tables: Sequence[Sequence[int]], cost: Matrix) -> int:
+    """A round's pair cost: the sum of its tables'."""
+    return sum(table_cost(t, cost) for t in tables)
+
+
 def swap_delta(
     m: Matrix, tables: Sequence[Sequence[int]], where: Sequence[int], a: int, b: int
 ) -> int:
@@ -91,7 +96,7 @@ def anneal_round(
     cold = float(positive[0]) / 20
     ratio = (cold / hot) ** (1 / steps)
     temperature = hot
-    current = sum(table_cost(t, cost) for t in tables)
+    current = seating_cost(tables, cost)
     best, best_tables = current, [t[:] for t in tables]
     for _ in range(steps):
         a, b = random_pair()
@@ -331,7 +336,7 @@ def anneal_breaking_few(
     if count < 2:
         return tables
     temperature, ratio = 0.0, 1.0
-    current = sum(table_cost(t, cost) for t in tables)
+    current = seating_cost(tables, cost)
     best, best_tables = current, [t[:] for t in tables]
     sample = []
     for _ in range(min(200, 4 * len(where))):

@@ -62,7 +62,7 @@ from pairing.algorithms.annealing import (
     label_points,
     label_schedule,
     place_for_round,
-    table_cost,
+    seating_cost,
 )
 from pairing.algorithms.designs import Round, golf_schedule, kirkman_resolution, resolvable_four
 from pairing.algorithms.quality import make_draw, score_map
@@ -308,10 +308,7 @@ def _on_design(
         for a, b in combinations(t, 2):
             together[a][b] = together[b][a] = 1
 
-    def clashes(c: Sequence[Sequence[int]], matrix: Sequence[Sequence[int]]) -> int:
-        return sum(matrix[a][b] for t in c for a, b in combinations(t, 2))
-
-    ranked = sorted(range(len(clear)), key=lambda k: (clashes(clear[k], together), k))
+    ranked = sorted(range(len(clear)), key=lambda k: (seating_cost(clear[k], together), k))
     protected = [clear[k] for k in ranked[: rounds_left - 1]]
     spare = [clear[k] for k in ranked[rounds_left - 1 :]]
     forbidden = [row[:] for row in met]
@@ -334,14 +331,14 @@ def _on_design(
             max_steps=SEATING_STEPS,
         )
     ]
-    spare.sort(key=lambda c: clashes(c, gap))
+    spare.sort(key=lambda c: seating_cost(c, gap))
     starts += [[list(t) for t in c] for c in spare[:SPARE_STARTS]]
     seatings = []
     for start in starts:
         seated = anneal_round(start, gap, forbidden, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
         seatings.append(descend_round(seated, ordered, forbidden, rng))
-    best = min(seatings, key=lambda c: (clashes(c, forbidden), clashes(c, ordered)))
-    if clashes(best, forbidden):
+    best = min(seatings, key=lambda c: (seating_cost(c, forbidden), seating_cost(c, ordered)))
+    if seating_cost(best, forbidden):
         return best
     # The protected rounds were chosen before seating; let the search choose instead which
     # clear rounds to give up, as long as enough stay clear.
@@ -359,7 +356,7 @@ def _on_design(
         rng=rng,
         steps=ANNEAL_STEPS_PER_PLAYER * n,
     )
-    return min((best, freer), key=lambda c: clashes(c, ordered))
+    return min((best, freer), key=lambda c: seating_cost(c, ordered))
 
 
 def _on_plan(
@@ -448,7 +445,7 @@ def _on_plan(
                 choices.append(other)
                 break
         if choices:
-            return min(choices, key=lambda c: sum(table_cost(t, gap) for t in c))
+            return min(choices, key=lambda c: seating_cost(c, gap))
     # Seated on the plan, keeping all but one of its rounds clear, the round leaves the
     # next round its plan without any search.
     return _on_design(tables, plan, ids, met, gap, ordered, rounds_left, rng)
@@ -466,10 +463,11 @@ def _alternatives(
     ordered: list[list[int]],
     rng: random.Random,
 ) -> list[list[list[int]]]:
-    """Seatings of the round alone repeating nothing, each annealed from the first with
-    its tables shaken, cheapest first, none costing more than the first by half."""
+    """Seatings of the round alone repeating nothing, each from a random reseating of the
+    first's tables (same sizes) cleared of repeats by tabu search, then annealed on the
+    score spread; cheapest first, none costing more than the first by half."""
     n = len(met)
-    base = sum(table_cost(t, gap) for t in tables)
+    base = seating_cost(tables, gap)
     found = []
     for _ in range(ALTERNATIVES):
         shaken = [list(t) for t in tables]
@@ -491,7 +489,7 @@ def _alternatives(
             continue
         seated = anneal_round(shaken, gap, met, rng=rng, steps=ANNEAL_STEPS_PER_PLAYER * n)
         seated = descend_round(seated, ordered, met, rng)
-        cost = sum(table_cost(t, gap) for t in seated)
+        cost = seating_cost(seated, gap)
         if cost <= base + base // 2:
             found.append((cost, seated))
     found.sort(key=lambda f: f[0])
@@ -649,7 +647,7 @@ def _look_ahead(
         # score, this round the one of them with the least spread.
         whole, clashes = label_schedule(design, met, wanted=rounds_left, rng=rng, steps=LABEL_STEPS)
         if clashes == 0:
-            whole.sort(key=lambda r: sum(table_cost(t, gap) for t in r))
+            whole.sort(key=lambda r: seating_cost(r, gap))
             return _polished(whole[0], whole[1:], met, gap, ordered, rng)
     while len(plan) < future:
         order = list(range(n))

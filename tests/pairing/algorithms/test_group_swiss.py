@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pairing.algorithms.annealing import table_cost
+from pairing.algorithms.annealing import seating_cost
 from pairing.algorithms.group_swiss import (
     _alternatives,
     allowed_repeats,
@@ -286,13 +286,13 @@ def test_alternative_seatings_repeat_nothing_and_stay_close_in_score() -> None:
     gap = gap_matrix(ids, scores)
     ordered = [[g * 10_000 + (i - j) ** 2 for j, g in enumerate(row)] for i, row in enumerate(gap)]
     tables = [list(t.seats) for t in draw.tables]
-    first = sum(table_cost(t, gap) for t in tables)
+    first = seating_cost(tables, gap)
     # When other seatings of it are asked for
     found = _alternatives(tables, gap, met, ordered, random.Random(4))
     # Then there are some; each seats everyone once at tables of the same sizes, repeats no
     # meeting, costs at most half as much again in score spread, and they come cheapest first
     assert found
-    costs = [sum(table_cost(t, gap) for t in seated) for seated in found]
+    costs = [seating_cost(seated, gap) for seated in found]
     assert costs == sorted(costs) and costs[-1] <= first + first // 2
     for seated in found:
         assert sorted(len(t) for t in seated) == sorted(len(t) for t in tables)
