@@ -15,7 +15,9 @@ figures; not a test.
   a score spread (sum over tables of squared differences in match points of every pair)
   no worse than a plain simulated-annealing seater run here on the same standings
   (median ratio at most 1; rounds worse and better printed, comparing repeats first);
-  at most 5 s a round at 64 players.
+  at most 5 s a round at 64 players. For scale, the same annealing seater then runs the
+  whole event by itself, each round on its own history: its repeated meetings and summed
+  spread are printed beside ours.
 - *round robin*: 27 players at three-player tables (and 16 at four; whist schedules for
   8, 12 and 16). Required: every pair exactly once.
 - *round robins drawn*: the round robins where a design or a published social-golfer
@@ -53,6 +55,7 @@ from pairing.algorithms import (
     Entrant,
     History,
     Schedule,
+    Table,
     group_round_robin_schedule,
     group_swiss_seat,
     rotating_seat,
@@ -257,6 +260,30 @@ def annealing_baseline(
     return best_tables
 
 
+def annealing_event(
+    n: int, rounds: int, sizes: Sequence[int], strength: dict[int, float], rng: random.Random
+) -> tuple[int, int]:
+    """The plain annealing seater running a whole event by itself (each round on its own
+    history and standings, results drawn as in the main run): its repeated meetings and
+    its spread summed over the rounds. It shows what seating each round alone, with no
+    look-ahead, costs later rounds."""
+    score = dict.fromkeys(range(n), 0)
+    history = History()
+    total = 0
+    for r in range(rounds):
+        entrants = [Entrant(i, score[i], rank=i + 1) for i in range(n)]
+        seated = annealing_baseline(entrants, history, sizes, seed=r)
+        total += spread(seated, score)
+        tables = [Table(tuple(t)) for t in seated]
+        for table in tables:
+            sides = table.sides
+            weights = [sum(strength[p] for p in side) for side in sides]
+            for p in rng.choices(sides, weights)[0]:
+                score[p] += 1
+        history = history.with_tables(tables)
+    return sum(c - 1 for c in history.met.values()), total
+
+
 def best_known_repeats(n: int, size: int, rounds: int, smallest: int | None) -> tuple[int, str]:
     """Repeated meetings of the best schedule known for the field: 0 up to the rounds a
     repeat-free schedule is known (``group_swiss.allowed_repeats``), else what the
@@ -276,9 +303,10 @@ def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None)
     print(" round   cpu s  wall s  repeats  spread  annealing  (repeats)")
     rng = random.Random(3)
     strength = {i: rng.random() for i in range(n)}
+    drawn = rng.getstate()
     score = dict.fromkeys(range(n), 0)
     history = History()
-    worst, ratios, worse, better = 0.0, [], 0, 0
+    worst, ratios, worse, better, total = 0.0, [], 0, 0, 0
     earlier: list[list[tuple[int, ...]]] = []
     for r in range(rounds):
         entrants = [Entrant(i, score[i], rank=i + 1) for i in range(n)]
@@ -298,6 +326,7 @@ def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None)
         earlier.append(seated)
         plain = annealing_baseline(entrants, history, [len(t) for t in seated], seed=r)
         ours = (round_repeats(seated, history), spread(seated, score))
+        total += ours[1]
         theirs = (round_repeats(plain, history), spread(plain, score))
         worse, better = worse + (ours > theirs), better + (ours < theirs)
         if theirs[1]:
@@ -320,6 +349,15 @@ def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None)
         f" spread against annealing: median ratio {median:.2f}, rounds worse {worse},"
         f" better {better} of {rounds} (repeats first, then spread;"
         f" {require(median <= 1.0, f'group swiss {n} x {rounds} spread')})"
+    )
+    results = random.Random()
+    results.setstate(drawn)
+    alone_repeats, alone_total = annealing_event(
+        n, rounds, [len(t) for t in earlier[0]], strength, results
+    )
+    print(
+        f" spread summed over the rounds {total}; the annealing seater running the event"
+        f" by itself: {alone_repeats} repeated meetings, spread summed {alone_total}"
     )
     limit = ""
     if n >= 64:
