@@ -71,7 +71,7 @@ class RoundPairingAdminMixin:
             return False
         return True
 
-    @admin.action(description=_("Pair this round (draft rounds only)"))
+    @admin.action(description=_("Pair the selected rounds (draft rounds outside a knockout)"))
     def pair(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         for round in queryset.select_related("tournament"):
             if self._pair_enqueue(request, round, None):

@@ -95,6 +95,9 @@ def test_the_admins_pair_action_refuses_a_knockout_round(
     _tournament, round, organiser = _knockout_draft()
     seated = _seating(round)
     client.force_login(organiser)
+    # The action's label says which rounds it pairs
+    listing = client.get(reverse("admin:league_round_changelist"))
+    assert "Pasangkan putaran yang dipilih (putaran draf di luar babak gugur)" in listing.text
     # When they run "Pair this round" on it
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         response = client.post(
