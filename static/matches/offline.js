@@ -11,6 +11,8 @@
 //   in the server's own words. Before that, hands queue unchecked.
 // - While a tie is played off (the rules' tie_break, as the server or the engine on the
 //   device last said), the form offers no "target reached" end and says why.
+// - Once time is called (R24), the clock box says what the hands kept on the device have
+//   left: the last hand to finish, the tie played off, or the match ended.
 // - When the network is back the queue is sent in order, each hand under its key
 //   (a resend records nothing twice). A conflict or a refusal stops it and shows both
 //   versions for the scorer to choose.
@@ -404,6 +406,58 @@ function renderPlayOff(form, on) {
   }
 }
 
+// The clock box as the server rendered it, kept per box (htmx brings a new one), to put
+// back while time is not called or no hand kept here has been judged.
+const serverClocks = new WeakMap();
+
+// What the clock box says after the hands kept here, in the words of the server's page
+// (templates/matches/includes/scorekeeper_panel.html): {alert, title, text}, or null
+// while time is not called or the engine has judged none of them.
+function clockWords() {
+  const last = state.match.time_called_after;
+  const judged = [...items].reverse().find((item) => item.verdict);
+  if (!last || !judged) {
+    return null;
+  }
+  const { number, verdict } = judged;
+  const words = (name) => label(name).replace("{n}", String(last)).replace("{m}", String(number));
+  if (verdict.finished) {
+    const name = number > last ? "ClockPlayedOff" : "ClockEnded";
+    return { alert: false, title: "", text: words(name) };
+  }
+  if (verdict.playing_off) {
+    return { alert: false, title: "", text: words("ClockPlayingOff") };
+  }
+  return { alert: true, title: label("ClockCalled"), text: words("ClockFinish") };
+}
+
+function renderClock() {
+  const box = document.querySelector('#scorekeeper [data-testid="clock"]');
+  if (!box || !state) {
+    return;
+  }
+  if (!serverClocks.has(box)) {
+    serverClocks.set(box, { className: box.className, children: [...box.childNodes] });
+  }
+  const words = clockWords();
+  if (!words) {
+    const kept = serverClocks.get(box);
+    box.className = kept.className;
+    box.replaceChildren(...kept.children);
+    return;
+  }
+  box.classList.add("sk-time-called");
+  const line = document.createElement("p");
+  line.setAttribute("role", words.alert ? "alert" : "status");
+  if (words.title) {
+    const title = document.createElement("b");
+    title.textContent = words.title;
+    line.append(title, " ");
+  }
+  line.append(words.text);
+  box.replaceChildren(line);
+}
+
 function renderForm() {
   const form = entryForm();
   if (!form || !state || (!items.length && navigator.onLine)) {
@@ -447,6 +501,7 @@ function render() {
   status.textContent = parts.join(" ");
   renderQueue();
   renderForm();
+  renderClock();
 }
 
 function clearForm(form, nextLeader) {
@@ -512,6 +567,7 @@ async function saveOffline(form) {
         totals: judged.totals,
         next_leader: judged.next_leader,
         playing_off: judged.playing_off,
+        finished: judged.finished,
       };
     }
   }

@@ -9,7 +9,8 @@ the network returns they reach the server once each, in order. A second phone th
 changes the match meanwhile brings up the two versions; either choice leaves a match
 that replays cleanly. A knockout semi-final whose tie at time starts its play-off while
 the phone is offline stops offering "target reached" as a hand's end there and then, and
-says the tie is played off, as the online page does. Screenshots go to
+says the tie is played off, its clock box too, in the online page's words; the hand that
+decides it, kept offline, has the clock box say so. Screenshots go to
 ``artifacts/offline/``.
 """
 
@@ -246,8 +247,24 @@ def test_a_change_from_another_phone_meanwhile_shows_both_versions_to_choose_fro
     context_b.close()
 
 
-#: The English the play-off notice and the end choices replace.
-PLAY_OFF_ENGLISH = ("Tied: one more hand", "Play the whole hand", "Target reached", "Blocked")
+#: The English the play-off notice, the clock box and the end choices replace.
+PLAY_OFF_ENGLISH = (
+    "Tied: one more hand",
+    "Play the whole hand",
+    "Time was called",
+    "Time has been called",
+    "Finish hand",
+    "Target reached",
+    "Blocked",
+)
+#: The clock box while hand 3 plays off the tie at hand 2, on the server's page and the
+#: phone's alike.
+CLOCK_PLAYING_OFF = "Waktu habis setelah ronde 2."
+#: The clock box once hand 3 has decided it.
+CLOCK_PLAYED_OFF = (
+    "Waktu habis setelah ronde 2 dengan total seri: seri itu diselesaikan dengan ronde"
+    " tambahan, dan ronde 3 menentukannya."
+)
 
 
 def _shot(page: Any, name: str) -> None:
@@ -265,12 +282,21 @@ def _end_choices(page: Any) -> list[str]:
     ]
 
 
+def _clock_says(page: Any, words: str) -> None:
+    """The clock box says `words` and nothing else, as news (not an alert)."""
+    clock = page.get_by_test_id("clock")
+    assert clock.inner_text().strip() == words
+    assert clock.locator('[role="status"]').count() == 1
+    assert clock.locator('[role="alert"]').count() == 0
+
+
 def _play_off_shown(page: Any) -> None:
     notice = page.get_by_test_id("play-off")
     notice.wait_for()
     text = notice.inner_text()
     assert "Seri: satu ronde lagi menentukan." in text
     assert "ronde berikutnya menyusul" in text
+    _clock_says(page, CLOCK_PLAYING_OFF)
     assert page.locator('input[name="end"][value="target"]:enabled:visible').count() == 0
     # The pips left are always asked for: no play ends a play-off hand.
     assert not page.get_by_test_id("left-target-hint").is_visible()
@@ -320,6 +346,7 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     page_settled(page)
     _wait_engine(page)
     assert "Target tercapai di tengah ronde" in " ".join(_end_choices(page))
+    assert "Selesaikan ronde 2" in page.get_by_test_id("clock").inner_text()
 
     # when the network goes away and hand 2 levels the totals: seat 2 makes 20, seat 1
     # goes out against 1 pip, 20 each at the called time
@@ -359,4 +386,36 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     assert page.locator('input[name="end"][value="target"]').count() == 0
     assert len(_end_choices(page)) == 3
     _shot(page, "22-play-off-sent")
+
+    # when the network goes away again, the engine back on the reloaded page, and hand 3
+    # decides the tie: seat 1 makes 10 and goes out against 8 pips, 40 to 20
+    _wait_engine(page)
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    page.check('input[name="leader"][value="0"]')
+    page.fill('input[name="scores"]', "1:10")
+    page.check('input[name="end"][value="domino:0"]')
+    page.fill('input[name="left_1"]', "8")
+    page.click('[data-testid="save"]')
+    page.wait_for_selector('[data-testid="queued-3"]')
+    # then the clock box says the play-off is over and which hand decided it
+    page.wait_for_function(
+        "words => document.querySelector('[data-testid=clock]').innerText.trim() === words",
+        arg=CLOCK_PLAYED_OFF,
+    )
+    _clock_says(page, CLOCK_PLAYED_OFF)
+    assert not page.get_by_test_id("play-off").is_visible()
+    assert page.inner_text('[data-testid="total-0"]') == "40"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+    _shot(page, "23-play-off-decided-on-phone")
+
+    # when the network returns, the server ends the match and says the same
+    context.set_offline(False)
+    page.wait_for_selector('[data-testid="hand-3"]', timeout=90_000)
+    page_settled(page)
+    match.refresh_from_db()
+    assert match.winners == [0] and match.hands_count == 3
+    _clock_says(page, CLOCK_PLAYED_OFF)
+    _shot(page, "24-play-off-decided-sent")
     context.close()

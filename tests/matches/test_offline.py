@@ -340,6 +340,25 @@ def test_scoring_page_gives_the_phone_the_play_off_notice_in_indonesian() -> Non
     assert state["match"]["playing_off"] is False
 
 
+def test_scoring_page_gives_the_phone_the_clock_box_words_in_indonesian() -> None:
+    # given a knockout semi-final "to the target or 30 minutes", one more hand on a tie,
+    # and a table's phone on its scoring page
+    _tournament, semis = timed_semi_finals(UserFactory(username="panitia-jam"))
+    client, match = _device(semis.tables.get(number=1))
+    # when the page is opened
+    page = client.get(reverse("matches:scorekeeper", args=[match.pk])).content.decode()
+    # then the offline part holds the clock box's words once time is called, as the
+    # panel has them, with {n} for the last hand and {m} for the hand that decided
+    assert 'data-label-clock-called="Waktu habis."' in page
+    assert 'data-label-clock-finish="Selesaikan ronde {n}: lalu total tertinggi menang;' in page
+    assert 'data-label-clock-playing-off="Waktu habis setelah ronde {n}."' in page
+    played_off = page.split('data-label-clock-played-off="', 1)[1].split('"', 1)[0]
+    assert played_off.startswith("Waktu habis setelah ronde {n} dengan total seri:")
+    assert played_off.endswith("dan ronde {m} menentukannya.")
+    ended = page.split('data-label-clock-ended="', 1)[1].split('"', 1)[0]
+    assert ended.startswith("Waktu habis: pertandingan berakhir setelah ronde {n},")
+
+
 def test_my_tables_shows_a_table_whose_phone_holds_hands_as_offline_since() -> None:
     # given a table whose phone reported two hands waiting since 14.02 (Jakarta)
     table = _table()
