@@ -104,6 +104,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _db_options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
     if DATABASE_STATEMENT_TIMEOUT:
         _db_options.setdefault("options", f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT}")
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default serves pages while in-process tasks write standings: a write
+    # waits for the lock (up to 20 s) instead of failing, every transaction takes the
+    # write lock when it begins so that none fails half-way on upgrading a read lock,
+    # and readers go on reading while a write is under way (write-ahead log).
+    _db_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _db_options.setdefault("timeout", 20)
+    _db_options.setdefault("transaction_mode", "IMMEDIATE")
+    _db_options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [

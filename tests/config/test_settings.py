@@ -92,3 +92,66 @@ def test_production_database_settings_apply_conn_max_age_and_timeouts() -> None:
     assert database["CONN_HEALTH_CHECKS"] is True
     assert database["OPTIONS"]["connect_timeout"] == 3
     assert "statement_timeout=30000" in database["OPTIONS"]["options"]
+
+
+_WRITER = """
+import sys, time, django
+django.setup()
+from django.db import connection, transaction
+role, ready = sys.argv[1], sys.argv[2]
+if role == "first":
+    with connection.cursor() as c:
+        c.execute("CREATE TABLE IF NOT EXISTS t (who TEXT)")
+    with transaction.atomic():
+        with connection.cursor() as c:
+            c.execute("INSERT INTO t VALUES ('first')")
+        open(ready, "w").close()
+        time.sleep(1.5)
+else:
+    while not __import__("os").path.exists(ready):
+        time.sleep(0.05)
+    started = time.monotonic()
+    with transaction.atomic():
+        with connection.cursor() as c:
+            c.execute("INSERT INTO t VALUES ('second')")
+    with connection.cursor() as c:
+        c.execute("PRAGMA journal_mode")
+        mode = c.fetchone()[0]
+        c.execute("SELECT who FROM t ORDER BY rowid")
+        rows = [r[0] for r in c.fetchall()]
+    print(mode, round(time.monotonic() - started, 1), *rows)
+"""
+
+
+def test_embedded_database_makes_a_second_writer_wait_instead_of_failing(
+    tmp_path: Path,
+) -> None:
+    # Given the embedded default on a database file, and a writer holding a transaction
+    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CELERY_BROKER_URL"}}
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        DJANGO_SETTINGS_MODULE="config.settings.local",
+    )
+    ready = str(tmp_path / "ready")
+
+    def start(role: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-c", _WRITER, role, ready],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    first = start("first")
+    # When a second process writes meanwhile
+    second = start("second")
+    out, err = second.communicate(timeout=60)
+    first.communicate(timeout=60)
+    # Then it waited for the first to commit and wrote, on a write-ahead log
+    assert second.returncode == 0, err
+    mode, waited, *rows = out.split()
+    assert mode == "wal"
+    assert float(waited) >= 1.0
+    assert rows == ["first", "second"]
