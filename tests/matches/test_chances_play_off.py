@@ -196,9 +196,7 @@ def test_r24_a_play_off_hand_entered_tile_by_tile_shows_the_engines_deciding_han
     # and while the hand is in progress each side's chance is the engine's own for a
     # deciding hand from that state
     book = _book(match)
-    for count, ((state, totals), chances) in enumerate(zip(states[:-1], shown, strict=False), 1):
-        engine = _engine(book, state, totals, seed=count, hands_left=0, deciding=True)
-        assert chances.percents == pytest.approx(engine, abs=TOLERANCE), (count, totals)
+    _assert_deciding_chances(book, states, shown)
     # and where seat 0 leads the hand most (80 to 45 after the thirteenth play) its
     # chance is far above the engine's for the same state with no clock called
     # (hands_left None, not deciding): the chances follow the play-off
@@ -207,6 +205,14 @@ def test_r24_a_play_off_hand_entered_tile_by_tile_shows_the_engines_deciding_han
     assert totals == [160, 90]
     unclocked = _engine(book, state, totals, seed=count, hands_left=None, deciding=False)
     assert shown[count - 1].percents[0] > unclocked[0] + 3 * TOLERANCE, (shown, unclocked)
+
+
+def _assert_deciding_chances(book: Any, states: Any, shown: Any) -> None:
+    """Each play's chances on the scoresheet are the engine's for a deciding hand from the
+    same state, for every play but the last (the domino that ends the hand)."""
+    for count, ((state, totals), chances) in enumerate(zip(states[:-1], shown, strict=False), 1):
+        engine = _engine(book, state, totals, seed=count, hands_left=0, deciding=True)
+        assert chances.percents == pytest.approx(engine, abs=TOLERANCE), (count, totals)
 
 
 #: Three-player hands to the play-off: seat 0 makes 10 and goes out against 9 pips
@@ -240,9 +246,7 @@ def test_r24_the_third_player_may_still_take_a_three_player_play_off_hand(
     # and while the hand is in progress each side's chance is the engine's own for a
     # deciding hand from that state
     book = _book(match)
-    for count, ((state, totals), chances) in enumerate(zip(states[:-1], shown, strict=False), 1):
-        engine = _engine(book, state, totals, seed=count, hands_left=0, deciding=True)
-        assert chances.percents == pytest.approx(engine, abs=TOLERANCE), (count, totals)
+    _assert_deciding_chances(book, states, shown)
     # and where seat 2 leads (35, 20, 45 after the eleventh play) it is the likeliest
     # to take the hand
     assert states[10][1] == [70, 40, 90]
