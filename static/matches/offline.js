@@ -13,6 +13,9 @@
 //   device last said), the form offers no "target reached" end and says why.
 // - Once time is called (R24), the clock box says what the hands kept on the device have
 //   left: the last hand to finish, the tie played off, or the match ended.
+// - Once the engine on the device judges a kept hand to end the match, the form offers
+//   no next hand and the page says who won and that the hands go when the network is
+//   back; the board's count of hands counts the ones kept on the device.
 // - When the network is back the queue is sent in order, each hand under its key
 //   (a resend records nothing twice). A conflict or a refusal stops it and shows both
 //   versions for the scorer to choose.
@@ -363,16 +366,28 @@ function renderQueue() {
   );
 }
 
+// The last word on the hands before hand `number`: the last hand kept here that the
+// engine judged, or null (then the server's word stands).
+function lastJudged(number) {
+  const judged = items.filter((item) => item.number < number && item.verdict);
+  return judged.length ? judged[judged.length - 1] : null;
+}
+
 // A tie played off (the rules' tie_break): no play ends such a hand, so "target reached"
 // is no end for it, and the page says why, as the server's page does.
 function playingOff(number) {
-  // The last word on the hands before this one: the engine's on the last hand kept here
-  // that it judged, else the server's.
-  const judged = items.filter((item) => item.number < number && item.verdict);
-  if (judged.length) {
-    return Boolean(judged[judged.length - 1].verdict.playing_off);
+  const judged = lastJudged(number);
+  return judged ? Boolean(judged.verdict.playing_off) : Boolean(state.match.playing_off);
+}
+
+// The hand kept here that the engine judged to end the match, when it comes before the
+// hand the form would take next: then there is no next hand to enter.
+function decidingItem() {
+  if (!state || !items.length) {
+    return null;
   }
-  return Boolean(state.match.playing_off);
+  const judged = lastJudged(nextNumber());
+  return judged && judged.verdict.finished ? judged : null;
 }
 
 function renderPlayOff(form, on) {
@@ -458,6 +473,82 @@ function renderClock() {
   box.replaceChildren(line);
 }
 
+// The match ended on the device: the form is hidden and, in the words of the server's
+// page for a decided match, the page says who won, and that the hands kept here go to
+// the server when the network is back. Otherwise the form is shown as the server
+// rendered it (it renders it only for a match still going on).
+function renderOver() {
+  const panel = document.getElementById("scorekeeper");
+  if (!panel) {
+    return;
+  }
+  const deciding = decidingItem();
+  const form = entryForm();
+  if (form) {
+    form.hidden = Boolean(deciding);
+  }
+  let notice = panel.querySelector('[data-testid="over-on-phone"]');
+  if (!deciding) {
+    if (notice) {
+      notice.remove();
+    }
+    return;
+  }
+  if (!notice) {
+    notice = document.createElement("p");
+    notice.className = "sk-winner";
+    notice.setAttribute("role", "status");
+    notice.setAttribute("data-testid", "over-on-phone");
+    const after =
+      panel.querySelector('[data-testid="play-off"]') ||
+      panel.querySelector(".sk-clock") ||
+      panel.querySelector(".sk-board");
+    after.after(notice);
+  }
+  const parts = [];
+  const { winner } = deciding.verdict;
+  if (winner !== undefined && winner !== null) {
+    // The engine's winner: a side, or for a tie the tied sides by name (as strings).
+    const tie = Array.isArray(winner);
+    const sides = (tie ? winner : [winner]).map(String);
+    const names = state.match.seats
+      .filter((seat) => sides.includes(String(seat.side)))
+      .map((seat) => seat.name);
+    const who = document.createElement("b");
+    who.textContent = names.join(" & ");
+    parts.push(`${label(tie ? "Tie" : "Winner")}: `, who, document.createElement("br"));
+  }
+  const why = document.createElement("small");
+  why.textContent = label("Over");
+  parts.push(why);
+  notice.replaceChildren(...parts);
+}
+
+// The board's "n hands" as the server rendered it, kept per line (htmx brings a new one),
+// to put back while no hand is kept here.
+const serverCounts = new WeakMap();
+
+function renderCount() {
+  const shown = document.querySelector('#scorekeeper [data-testid="hands-count"]');
+  if (!shown || !state) {
+    return;
+  }
+  if (!serverCounts.has(shown)) {
+    serverCounts.set(shown, shown.textContent);
+  }
+  if (!items.length) {
+    shown.textContent = serverCounts.get(shown);
+    return;
+  }
+  // The kept hands follow the server's (or replace them from the first one kept).
+  const count = items[items.length - 1].number;
+  const form = new Intl.PluralRules(document.documentElement.lang || undefined).select(count);
+  shown.textContent = label(form === "one" ? "HandsOne" : "HandsOther").replace(
+    "{n}",
+    String(count),
+  );
+}
+
 function renderForm() {
   const form = entryForm();
   if (!form || !state || (!items.length && navigator.onLine)) {
@@ -501,6 +592,8 @@ function render() {
   status.textContent = parts.join(" ");
   renderQueue();
   renderForm();
+  renderOver();
+  renderCount();
   renderClock();
 }
 
@@ -568,6 +661,7 @@ async function saveOffline(form) {
         next_leader: judged.next_leader,
         playing_off: judged.playing_off,
         finished: judged.finished,
+        winner: judged.winner,
       };
     }
   }
@@ -631,8 +725,8 @@ function onSubmit(event) {
   }
   event.preventDefault();
   event.stopImmediatePropagation();
-  if (!state) {
-    return;
+  if (!state || decidingItem()) {
+    return; // no hand follows one that ended the match
   }
   const action = (event.submitter && event.submitter.value) || "save";
   if (action === "save") {

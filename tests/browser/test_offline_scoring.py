@@ -10,8 +10,9 @@ changes the match meanwhile brings up the two versions; either choice leaves a m
 that replays cleanly. A knockout semi-final whose tie at time starts its play-off while
 the phone is offline stops offering "target reached" as a hand's end there and then, and
 says the tie is played off, its clock box too, in the online page's words; the hand that
-decides it, kept offline, has the clock box say so. Screenshots go to
-``artifacts/offline/``.
+decides it, kept offline, has the clock box say so, the form offer no next hand, the
+page say who won and that the hands go when the network is back, and the board count
+the hands kept on the phone. Screenshots go to ``artifacts/offline/``.
 """
 
 from __future__ import annotations
@@ -247,7 +248,8 @@ def test_a_change_from_another_phone_meanwhile_shows_both_versions_to_choose_fro
     context_b.close()
 
 
-#: The English the play-off notice, the clock box and the end choices replace.
+#: The English the play-off notice, the clock box, the end choices, the board's count of
+#: hands and the notice of a match ended on the phone replace.
 PLAY_OFF_ENGLISH = (
     "Tied: one more hand",
     "Play the whole hand",
@@ -256,10 +258,20 @@ PLAY_OFF_ENGLISH = (
     "Finish hand",
     "Target reached",
     "Blocked",
+    "hands",
+    "Winner",
+    "The match is over",
+    "kept on this phone",
+    "Save hand",
 )
 #: The clock box while hand 3 plays off the tie at hand 2, on the server's page and the
 #: phone's alike.
 CLOCK_PLAYING_OFF = "Waktu habis setelah ronde 2."
+#: What the phone says once the hand it keeps has ended the match.
+OVER_ON_PHONE = (
+    "Pemenang: Pemain 01\n"
+    "Pertandingan selesai: ronde yang disimpan di ponsel ini dikirim begitu jaringan kembali."
+)
 #: The clock box once hand 3 has decided it.
 CLOCK_PLAYED_OFF = (
     "Waktu habis setelah ronde 2 dengan total seri: seri itu diselesaikan dengan ronde"
@@ -290,6 +302,36 @@ def _clock_says(page: Any, words: str) -> None:
     assert clock.locator('[role="alert"]').count() == 0
 
 
+def _no_english(page: Any) -> None:
+    body = page.inner_text("body")
+    for english in PLAY_OFF_ENGLISH:
+        assert english not in body, english
+
+
+def _no_next_hand(page: Any) -> None:
+    """No form for another hand, nor its "Simpan ronde" button, is offered."""
+    assert page.locator("form.sk-entry:visible").count() == 0
+    assert page.get_by_role("button", name="Simpan ronde").count() == 0
+    assert not page.get_by_test_id("save").is_visible()
+
+
+def _decided_on_phone(page: Any) -> None:
+    """The phone says hand 3 ended the match, counts it, and offers no hand 4."""
+    _clock_says(page, CLOCK_PLAYED_OFF)
+    assert not page.get_by_test_id("play-off").is_visible()
+    assert page.inner_text('[data-testid="total-0"]') == "40"
+    assert page.get_by_test_id("hands-count").inner_text() == "3 ronde"
+    notice = page.get_by_test_id("over-on-phone")
+    assert notice.is_visible()
+    assert notice.inner_text().strip() == OVER_ON_PHONE
+    assert notice.get_attribute("role") == "status"
+    _no_next_hand(page)
+    assert "Ronde 4" not in page.inner_text("body")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+    _no_english(page)
+
+
 def _play_off_shown(page: Any) -> None:
     notice = page.get_by_test_id("play-off")
     notice.wait_for()
@@ -302,9 +344,7 @@ def _play_off_shown(page: Any) -> None:
     assert not page.get_by_test_id("left-target-hint").is_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
-    body = page.inner_text("body")
-    for english in PLAY_OFF_ENGLISH:
-        assert english not in body, english
+    _no_english(page)
 
 
 def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end(
@@ -360,6 +400,7 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     page.wait_for_selector('[data-testid="queued-2"]')
     # then the phone says the tie is played off and offers only a domino or a block
     _play_off_shown(page)
+    assert page.get_by_test_id("hands-count").inner_text() == "2 ronde"
     assert page.inner_text('[data-testid="total-0"]') == "20"
     assert page.inner_text('[data-testid="total-1"]') == "20"
     ends = _end_choices(page)
@@ -398,24 +439,35 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     page.fill('input[name="left_1"]', "8")
     page.click('[data-testid="save"]')
     page.wait_for_selector('[data-testid="queued-3"]')
-    # then the clock box says the play-off is over and which hand decided it
+    # then the clock box says the play-off is over and which hand decided it, the board
+    # counts 3 hands, and the phone offers no hand 4 but says who won and that the hands
+    # go when the network is back
     page.wait_for_function(
         "words => document.querySelector('[data-testid=clock]').innerText.trim() === words",
         arg=CLOCK_PLAYED_OFF,
     )
-    _clock_says(page, CLOCK_PLAYED_OFF)
-    assert not page.get_by_test_id("play-off").is_visible()
-    assert page.inner_text('[data-testid="total-0"]') == "40"
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+    _decided_on_phone(page)
     _shot(page, "23-play-off-decided-on-phone")
+    # and so it stays on a reload with no network
+    page.reload()
+    page.wait_for_selector('[data-testid="over-on-phone"]')
+    _decided_on_phone(page)
+    assert Hand.objects.filter(match=match).count() == 2
 
-    # when the network returns, the server ends the match and says the same
+    # when the network returns, the server ends the match and says the same: its own
+    # winner line instead of the phone's notice, 3 hands, no form for another
     context.set_offline(False)
     page.wait_for_selector('[data-testid="hand-3"]', timeout=90_000)
     page_settled(page)
     match.refresh_from_db()
     assert match.winners == [0] and match.hands_count == 3
     _clock_says(page, CLOCK_PLAYED_OFF)
+    assert page.get_by_test_id("winner").inner_text().strip() == "Pemenang: Pemain 01"
+    assert page.locator('[data-testid="over-on-phone"]').count() == 0
+    assert page.locator('[data-testid^="queued-"]').count() == 0
+    assert page.get_by_test_id("hands-count").inner_text() == "3 ronde"
+    assert page.inner_text('[data-testid="total-0"]') == "40"
+    _no_next_hand(page)
+    _no_english(page)
     _shot(page, "24-play-off-decided-sent")
     context.close()
