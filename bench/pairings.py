@@ -14,7 +14,8 @@ figures; not a test.
   design is known, see ``group_swiss.allowed_repeats``; else the schedule search's count);
   a score spread (sum over tables of squared differences in match points of every pair)
   no worse than a plain simulated-annealing seater run here on the same standings
-  (median ratio at most 1; rounds worse and better printed, comparing repeats first);
+  (median ratio at most 1, a round the baseline seats with no spread and ours with some
+  counting as infinitely worse; rounds worse and better printed, comparing repeats first);
   at most 5 s a round at 64 players. For scale, the same annealing seater then runs the
   whole event by itself, each round on its own history: its repeated meetings and summed
   spread are printed beside ours.
@@ -331,8 +332,10 @@ def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None)
         worse, better = worse + (ours > theirs), better + (ours < theirs)
         if theirs[1]:
             ratios.append(ours[1] / theirs[1])
-        elif not ours[1]:
-            ratios.append(1.0)
+        else:
+            # The baseline seats every table at one score: any spread of ours is worse
+            # by more than any ratio.
+            ratios.append(math.inf if ours[1] else 1.0)
         print(
             f" {r + 1:5}  {cpu:6.2f}  {wall:6.2f}  {ours[0]:7}  {ours[1]:6}"
             f"  {theirs[1]:9}  ({theirs[0]})"
