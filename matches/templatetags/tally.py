@@ -83,6 +83,25 @@ def tally_label(points_x2: int) -> str:
     }
 
 
+@register.simple_tag
+def tally_words() -> dict[str, str]:
+    """The words of a tally's label for a script that draws one, with ``{n}``, ``{p}``,
+    ``{points}`` and ``{parts}`` where the numbers go; crosses and strokes in the form
+    for one and for more (the page's plural rules pick)."""
+
+    def counted(singular: str, plural: str, count: int) -> str:
+        return ngettext(singular, plural, count).replace("%(n)d", "{n}")
+
+    return {
+        "points": _("%(points)s points: %(parts)s") % {"points": "{points}", "parts": "{parts}"},
+        "crosses_one": counted("%(n)d cross of 50", "%(n)d crosses of 50", 1),
+        "crosses_other": counted("%(n)d cross of 50", "%(n)d crosses of 50", 2),
+        "strokes_one": counted("%(n)d stroke of 5", "%(n)d strokes of 5", 1),
+        "strokes_other": counted("%(n)d stroke of 5", "%(n)d strokes of 5", 2),
+        "rest": _("and %(p)s") % {"p": "{p}"},
+    }
+
+
 @register.inclusion_tag("matches/includes/tally.html")
 def tally(points_x2: Any) -> dict[str, Any]:
     """Draw ``points_x2`` half-points as tally strokes (R23)."""

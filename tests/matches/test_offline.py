@@ -359,6 +359,21 @@ def test_scoring_page_gives_the_phone_the_clock_box_words_in_indonesian() -> Non
     assert ended.startswith("Waktu habis: pertandingan berakhir setelah ronde {n},")
 
 
+def test_scoring_page_gives_the_phone_the_tally_words_in_indonesian() -> None:
+    # given a table's phone on its scoring page
+    client, match = _device(_table())
+    # when the page is opened
+    page = client.get(reverse("matches:scorekeeper", args=[match.pk])).content.decode()
+    # then the offline part holds the words of the board's tally label, as the server's
+    # tally has them, with {points}, {parts}, {n} and {p} where the numbers go
+    assert 'data-label-tally-points="{points} poin: {parts}"' in page
+    assert 'data-label-tally-crosses-one="{n} silang bernilai 50"' in page
+    assert 'data-label-tally-crosses-other="{n} silang bernilai 50"' in page
+    assert 'data-label-tally-strokes-one="{n} turus bernilai 5"' in page
+    assert 'data-label-tally-strokes-other="{n} turus bernilai 5"' in page
+    assert 'data-label-tally-and="dan {p}"' in page
+
+
 def test_my_tables_shows_a_table_whose_phone_holds_hands_as_offline_since() -> None:
     # given a table whose phone reported two hands waiting since 14.02 (Jakarta)
     table = _table()
