@@ -13,9 +13,11 @@
 //   device last said), the form offers no "target reached" end and says why.
 // - Once time is called (R24), the clock box says what the hands kept on the device have
 //   left: the last hand to finish, the tie played off, or the match ended.
-// - Once the engine on the device judges a kept hand to end the match, the form offers
-//   no next hand and the page says who won and that the hands go when the network is
-//   back; the board's count of hands counts the ones kept on the device.
+// - The board follows the totals the engine on the device gives the kept hands: points,
+//   tally and bar as the server's page draws them, and the count of hands.
+// - Once the engine on the device judges a kept hand to end the match, the form and the
+//   switch between entry modes are hidden, the winning side's box is marked, and the
+//   page says who won and that the hands go when the network is back.
 // - When the network is back the queue is sent in order, each hand under its key
 //   (a resend records nothing twice). A conflict or a refusal stops it and shows both
 //   versions for the scorer to choose.
@@ -288,17 +290,21 @@ function nextNumber() {
   return items.length ? items[items.length - 1].number + 1 : base().number;
 }
 
+// Points (halves allowed) as the server writes them (league/points.py): 7.5 → "7½".
 function points(value) {
-  return String(value);
+  const x2 = Math.round(2 * Number(value));
+  const sign = x2 < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(x2) / 2);
+  if (Math.abs(x2) % 2 === 0) {
+    return `${sign}${whole}`;
+  }
+  return whole ? `${sign}${whole}½` : `${sign}½`;
 }
 
-function showTotals(totals) {
-  for (const [side, value] of Object.entries(totals || {})) {
-    const shown = document.querySelector(`#scorekeeper [data-testid="total-${side}"]`);
-    if (shown) {
-      shown.textContent = points(value);
-    }
-  }
+// The label's form for `count` (the page's plural rules pick "one" or the other).
+function plural(count, one, other) {
+  const form = new Intl.PluralRules(document.documentElement.lang || undefined).select(count);
+  return label(form === "one" ? one : other).replace("{n}", String(count));
 }
 
 function endText(fields) {
@@ -473,10 +479,18 @@ function renderClock() {
   box.replaceChildren(line);
 }
 
-// The match ended on the device: the form is hidden and, in the words of the server's
-// page for a decided match, the page says who won, and that the hands kept here go to
-// the server when the network is back. Otherwise the form is shown as the server
-// rendered it (it renders it only for a match still going on).
+// The engine's winner: a side, or for a tie the tied sides (as strings).
+function winningSides(winner) {
+  if (winner === undefined || winner === null) {
+    return [];
+  }
+  return (Array.isArray(winner) ? winner : [winner]).map(String);
+}
+
+// The match ended on the device: the form and the switch between entry modes are hidden
+// and, in the words of the server's page for a decided match, the page says who won, and
+// that the hands kept here go to the server when the network is back. Otherwise both are
+// shown as the server rendered them (it renders them only for a match still going on).
 function renderOver() {
   const panel = document.getElementById("scorekeeper");
   if (!panel) {
@@ -486,6 +500,11 @@ function renderOver() {
   const form = entryForm();
   if (form) {
     form.hidden = Boolean(deciding);
+  }
+  // The switch between entry modes, which the server's page leaves out once it is over.
+  const modes = panel.querySelector('.sk-actions select[name="entry_mode"]');
+  if (modes && modes.form) {
+    modes.form.hidden = Boolean(deciding);
   }
   let notice = panel.querySelector('[data-testid="over-on-phone"]');
   if (!deciding) {
@@ -507,10 +526,9 @@ function renderOver() {
   }
   const parts = [];
   const { winner } = deciding.verdict;
-  if (winner !== undefined && winner !== null) {
-    // The engine's winner: a side, or for a tie the tied sides by name (as strings).
+  const sides = winningSides(winner);
+  if (sides.length) {
     const tie = Array.isArray(winner);
-    const sides = (tie ? winner : [winner]).map(String);
     const names = state.match.seats
       .filter((seat) => sides.includes(String(seat.side)))
       .map((seat) => seat.name);
@@ -542,11 +560,148 @@ function renderCount() {
   }
   // The kept hands follow the server's (or replace them from the first one kept).
   const count = items[items.length - 1].number;
-  const form = new Intl.PluralRules(document.documentElement.lang || undefined).select(count);
-  shown.textContent = label(form === "one" ? "HandsOne" : "HandsOther").replace(
-    "{n}",
-    String(count),
-  );
+  shown.textContent = plural(count, "HandsOne", "HandsOther");
+}
+
+// The tally of a total in half-points, drawn as matches/templatetags/tally.py draws it
+// (R23): a large X with a small x in each of its spaces for every 50 points, a stroke
+// for every 5, a gap after every five strokes, and a half point noted after them.
+const TALLY = { height: 24, cross: 24, strokeGap: 6, groupGap: 6, padding: 2 };
+const SVG = "http://www.w3.org/2000/svg";
+
+function tallyLabel(crosses, strokes, restX2, totalX2) {
+  const parts = [
+    plural(crosses, "TallyCrossesOne", "TallyCrossesOther"),
+    plural(strokes, "TallyStrokesOne", "TallyStrokesOther"),
+  ];
+  if (restX2) {
+    parts.push(label("TallyAnd").replace("{p}", points(restX2 / 2)));
+  }
+  return label("TallyPoints")
+    .replace("{points}", points(totalX2 / 2))
+    .replace("{parts}", parts.join(", "));
+}
+
+function tallyOf(totalX2) {
+  const value = Math.max(0, totalX2);
+  const crosses = Math.floor(value / 100);
+  const strokes = Math.floor((value % 100) / 10);
+  const restX2 = value % 10;
+  const { height, cross, strokeGap, groupGap, padding } = TALLY;
+  const lines = [];
+  let x = padding;
+  for (let index = 0; index < crosses; index += 1) {
+    lines.push([x + 1, 1, x + cross - 1, height - 1, false]);
+    lines.push([x + cross - 1, 1, x + 1, height - 1, false]);
+    const mid = cross / 2;
+    for (const [cx, cy] of [
+      [mid, 5],
+      [cross - 5, mid],
+      [mid, height - 5],
+      [5, mid],
+    ]) {
+      lines.push([x + cx - 2, cy - 2, x + cx + 2, cy + 2, true]);
+      lines.push([x + cx + 2, cy - 2, x + cx - 2, cy + 2, true]);
+    }
+    x += cross + strokeGap;
+  }
+  for (let index = 0; index < strokes; index += 1) {
+    lines.push([x, 3, x, height - 3, false]);
+    x += strokeGap + (index % 5 === 4 ? groupGap : 0);
+  }
+  const width = Math.max(x + padding, 2 * padding);
+  const words = tallyLabel(crosses, strokes, restX2, value);
+  const tally = document.createElement("span");
+  tally.className = "tally";
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "tally-strokes");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", words);
+  svg.setAttribute("width", String(width));
+  svg.setAttribute("height", String(height));
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  const title = document.createElementNS(SVG, "title");
+  title.textContent = words;
+  svg.append(title);
+  for (const [x1, y1, x2, y2, small] of lines) {
+    const line = document.createElementNS(SVG, "line");
+    for (const [name, number] of Object.entries({ x1, y1, x2, y2 })) {
+      line.setAttribute(name, String(number));
+    }
+    line.setAttribute("stroke", "currentColor");
+    line.setAttribute("stroke-width", small ? "1.2" : "2");
+    line.setAttribute("stroke-linecap", "round");
+    svg.append(line);
+  }
+  tally.append(svg);
+  if (restX2) {
+    const half = document.createElement("span");
+    half.className = "tally-half";
+    half.title = words;
+    half.textContent = `+${points(restX2 / 2)}`;
+    tally.append(half);
+  }
+  return tally;
+}
+
+// Python's round(): halves to the even neighbour, as the server rounds the bar's width.
+function roundEven(value) {
+  const floor = Math.floor(value);
+  const rest = value - floor;
+  if (rest === 0.5) {
+    return floor % 2 === 0 ? floor : floor + 1;
+  }
+  return Math.round(value);
+}
+
+// Each side's box on the board as the server rendered it, kept per box (htmx brings new
+// ones), to put back while no hand kept here has been judged.
+const serverSides = new WeakMap();
+
+// The board after the hands kept here, as the server's page draws it for its totals
+// (templates/matches/includes/scorekeeper_panel.html): the points, their tally, the bar
+// towards the target, and the winning side's box marked once the match is decided.
+function renderBoard() {
+  if (!state) {
+    return;
+  }
+  const boxes = document.querySelectorAll('#scorekeeper .sk-board [data-testid^="side-"]');
+  const last = [...items].reverse().find((item) => item.verdict);
+  const deciding = decidingItem();
+  const winners = deciding ? winningSides(deciding.verdict.winner) : [];
+  for (const box of boxes) {
+    if (!serverSides.has(box)) {
+      serverSides.set(box, { className: box.className, children: [...box.childNodes] });
+    }
+    const kept = serverSides.get(box);
+    const side = box.dataset.testid.slice("side-".length);
+    if (!last || !(side in (last.verdict.totals || {}))) {
+      box.className = kept.className;
+      box.replaceChildren(...kept.children);
+      continue;
+    }
+    const totalX2 = Math.round(2 * Number(last.verdict.totals[side]));
+    const names = kept.children.find(
+      (node) => node.classList && node.classList.contains("sk-names"),
+    );
+    const total = document.createElement("div");
+    total.className = "sk-total";
+    const shown = document.createElement("span");
+    shown.className = "sk-points";
+    shown.setAttribute("data-testid", `total-${side}`);
+    shown.textContent = points(totalX2 / 2);
+    total.append(shown);
+    const progress = document.createElement("div");
+    progress.className = "sk-progress";
+    progress.setAttribute("aria-hidden", "true");
+    const fill = document.createElement("span");
+    fill.style.width = `${Math.min(100, roundEven((50 * totalX2) / state.match.target))}%`;
+    progress.append(fill);
+    const drawn = [total, tallyOf(totalX2), progress];
+    box.replaceChildren(...(names ? [names.cloneNode(true), ...drawn] : drawn));
+    box.className = kept.className.replace(/\s*\bsk-winner-side\b/, "");
+    box.classList.toggle("sk-winner-side", winners.includes(side));
+  }
 }
 
 function renderForm() {
@@ -565,10 +720,6 @@ function renderForm() {
     title.textContent = title.textContent.replace(/\d+/, String(number));
   }
   form.dataset.draftKey = `kelipatan:draft:${MATCH}:${number}`;
-  const last = [...items].reverse().find((item) => item.verdict);
-  if (last) {
-    showTotals(last.verdict.totals);
-  }
 }
 
 function render() {
@@ -593,6 +744,7 @@ function render() {
   renderQueue();
   renderForm();
   renderOver();
+  renderBoard();
   renderCount();
   renderClock();
 }

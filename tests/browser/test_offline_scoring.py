@@ -12,7 +12,12 @@ the phone is offline stops offering "target reached" as a hand's end there and t
 says the tie is played off, its clock box too, in the online page's words; the hand that
 decides it, kept offline, has the clock box say so, the form offer no next hand, the
 page say who won and that the hands go when the network is back, and the board count
-the hands kept on the phone. Screenshots go to ``artifacts/offline/``.
+the hands kept on the phone and draw their totals (tally, bar, the winner's box marked)
+as the server's page then does, with no switch of entry modes. In a match whose hands
+wait for the other side's confirmation, the server refuses the hand a phone kept to
+decide the match; corrected on the phone with no network, the hand comes back on the
+form with the switch of entry modes, the match undecided again. Screenshots go to
+``artifacts/offline/``.
 """
 
 from __future__ import annotations
@@ -51,13 +56,13 @@ NAMES = ["Ani", "Budi", "Citra", "Dewi"]
 ENGINE_TIMEOUT_MS = 120_000
 
 
-def _table() -> Any:
+def _table(*, target: int = 200, requires_confirmation: bool = False) -> Any:
     tournament = TournamentFactory(
         name="Piala Warung",
         table_size=Tournament.TableSize.FOUR,
-        requires_confirmation=False,
+        requires_confirmation=requires_confirmation,
     )
-    table = TableFactory(round=RoundFactory(tournament=tournament), player_count=4, target=200)
+    table = TableFactory(round=RoundFactory(tournament=tournament), player_count=4, target=target)
     for number, name in enumerate(NAMES):
         SeatFactory(
             table=table, number=number, entry=EntryFactory(tournament=tournament, player__name=name)
@@ -99,6 +104,58 @@ def _tally_hand(page: Any, plays: list[tuple[int, int]], *, domino: int, left: l
     for seat, value in enumerate(left):
         page.locator(f'input[name="left_{seat}"]').fill(value)
     page.get_by_test_id("save").click()
+
+
+def _keep_hand_offline(
+    page: Any, *, number: int, leader: int, scores: str, end: str, left: dict[int, str]
+) -> None:
+    """With no network: choose who leads, type the scoring plays, choose how the hand
+    ended and type what the others hold, save, and wait for hand `number` to be kept."""
+    page.check(f'input[name="leader"][value="{leader}"]')
+    page.fill('input[name="scores"]', scores)
+    page.check(f'input[name="end"][value="{end}"]')
+    for seat, value in left.items():
+        page.fill(f'input[name="left_{seat}"]', value)
+    page.click('[data-testid="save"]')
+    page.wait_for_selector(f'[data-testid="queued-{number}"]')
+
+
+def _board(page: Any) -> list[dict[str, Any]]:
+    """Each side's box on the board as drawn: marked as the winner or not, its points,
+    its tally (label, size, lines, half point) and the width of its bar."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('.sk-board [data-testid^="side-"]')]
+              .map((box) => {
+                const svg = box.querySelector('svg.tally-strokes');
+                const half = box.querySelector('.tally-half');
+                return {
+                  side: box.dataset.testid,
+                  winner: box.classList.contains('sk-winner-side'),
+                  points: box.querySelector('.sk-points').textContent,
+                  label: svg.getAttribute('aria-label'),
+                  title: svg.querySelector('title').textContent,
+                  size: ['width', 'height'].map((name) => Number(svg.getAttribute(name))),
+                  lines: [...svg.querySelectorAll('line')].map((line) =>
+                    ['x1', 'y1', 'x2', 'y2', 'stroke-width']
+                      .map((name) => Number(line.getAttribute(name)))),
+                  half: half ? half.textContent : null,
+                  bar: box.querySelector('.sk-progress span').style.width,
+                };
+              })"""
+        )
+    )
+
+
+def _modes_switch_shown(page: Any) -> bool:
+    """Whether the switch between entry modes ("Cara pencatatan", "Ganti") is offered."""
+    actions = page.get_by_role("region", name="Pertandingan")
+    shown = [
+        actions.get_by_label("Cara pencatatan").is_visible(),
+        actions.get_by_role("button", name="Ganti").is_visible(),
+    ]
+    assert shown[0] == shown[1], shown  # the choice and its button come and go together
+    return shown[0]
 
 
 def _server_message(match: Match, key_link: Any) -> str:
@@ -277,6 +334,9 @@ CLOCK_PLAYED_OFF = (
     "Waktu habis setelah ronde 2 dengan total seri: seri itu diselesaikan dengan ronde"
     " tambahan, dan ronde 3 menentukannya."
 )
+#: The tally's label for 20 and for 40 points, as the board's tally says it.
+TALLY_20 = "20 poin: 0 silang bernilai 50, 4 turus bernilai 5"
+TALLY_40 = "40 poin: 0 silang bernilai 50, 8 turus bernilai 5"
 
 
 def _shot(page: Any, name: str) -> None:
@@ -315,11 +375,19 @@ def _no_next_hand(page: Any) -> None:
     assert not page.get_by_test_id("save").is_visible()
 
 
-def _decided_on_phone(page: Any) -> None:
-    """The phone says hand 3 ended the match, counts it, and offers no hand 4."""
+def _decided_on_phone(page: Any) -> list[dict[str, Any]]:
+    """The phone says hand 3 ended the match, draws the board for 40 to 20 with side 0
+    marked the winner, counts the hand, and offers no hand 4 nor the switch between
+    entry modes; the board as drawn."""
     _clock_says(page, CLOCK_PLAYED_OFF)
     assert not page.get_by_test_id("play-off").is_visible()
     assert page.inner_text('[data-testid="total-0"]') == "40"
+    board = _board(page)
+    assert [side["winner"] for side in board] == [True, False]
+    assert [side["label"] for side in board] == [TALLY_40, TALLY_20]
+    assert [len(side["lines"]) for side in board] == [8, 4]
+    assert [side["bar"] for side in board] == ["16%", "8%"]  # of the target, 250
+    assert not _modes_switch_shown(page)
     assert page.get_by_test_id("hands-count").inner_text() == "3 ronde"
     notice = page.get_by_test_id("over-on-phone")
     assert notice.is_visible()
@@ -330,6 +398,7 @@ def _decided_on_phone(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
     _no_english(page)
+    return board
 
 
 def _play_off_shown(page: Any) -> None:
@@ -392,17 +461,18 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     # goes out against 1 pip, 20 each at the called time
     context.set_offline(True)
     page.wait_for_function("() => !navigator.onLine")
-    page.check('input[name="leader"][value="0"]')
-    page.fill('input[name="scores"]', "2:20")
-    page.check('input[name="end"][value="domino:0"]')
-    page.fill('input[name="left_1"]', "1")
-    page.click('[data-testid="save"]')
-    page.wait_for_selector('[data-testid="queued-2"]')
+    _keep_hand_offline(page, number=2, leader=0, scores="2:20", end="domino:0", left={1: "1"})
     # then the phone says the tie is played off and offers only a domino or a block
     _play_off_shown(page)
     assert page.get_by_test_id("hands-count").inner_text() == "2 ronde"
     assert page.inner_text('[data-testid="total-0"]') == "20"
     assert page.inner_text('[data-testid="total-1"]') == "20"
+    # and the board draws both tallies and bars for 20, neither side marked the winner
+    tied = _board(page)
+    assert [side["winner"] for side in tied] == [False, False]
+    assert [side["label"] for side in tied] == [TALLY_20, TALLY_20]
+    assert [len(side["lines"]) for side in tied] == [4, 4]
+    assert [side["bar"] for side in tied] == ["8%", "8%"]
     ends = _end_choices(page)
     assert len(ends) == 3 and ends[-1] == "Buntu", ends
     assert all(end.startswith("Domino: ") for end in ends[:2]), ends
@@ -426,6 +496,9 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     _play_off_shown(page)
     assert page.locator('input[name="end"][value="target"]').count() == 0
     assert len(_end_choices(page)) == 3
+    # and the server's board is drawn as the phone drew it, its switch of modes offered
+    assert _board(page) == tied
+    assert _modes_switch_shown(page)
     _shot(page, "22-play-off-sent")
 
     # when the network goes away again, the engine back on the reloaded page, and hand 3
@@ -433,12 +506,7 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     _wait_engine(page)
     context.set_offline(True)
     page.wait_for_function("() => !navigator.onLine")
-    page.check('input[name="leader"][value="0"]')
-    page.fill('input[name="scores"]', "1:10")
-    page.check('input[name="end"][value="domino:0"]')
-    page.fill('input[name="left_1"]', "8")
-    page.click('[data-testid="save"]')
-    page.wait_for_selector('[data-testid="queued-3"]')
+    _keep_hand_offline(page, number=3, leader=0, scores="1:10", end="domino:0", left={1: "8"})
     # then the clock box says the play-off is over and which hand decided it, the board
     # counts 3 hands, and the phone offers no hand 4 but says who won and that the hands
     # go when the network is back
@@ -446,12 +514,12 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
         "words => document.querySelector('[data-testid=clock]').innerText.trim() === words",
         arg=CLOCK_PLAYED_OFF,
     )
-    _decided_on_phone(page)
+    decided = _decided_on_phone(page)
     _shot(page, "23-play-off-decided-on-phone")
     # and so it stays on a reload with no network
     page.reload()
     page.wait_for_selector('[data-testid="over-on-phone"]')
-    _decided_on_phone(page)
+    assert _decided_on_phone(page) == decided
     assert Hand.objects.filter(match=match).count() == 2
 
     # when the network returns, the server ends the match and says the same: its own
@@ -467,7 +535,94 @@ def test_a_tie_played_off_while_the_phone_is_offline_takes_no_target_reached_end
     assert page.locator('[data-testid^="queued-"]').count() == 0
     assert page.get_by_test_id("hands-count").inner_text() == "3 ronde"
     assert page.inner_text('[data-testid="total-0"]') == "40"
+    # and its board is drawn as the phone drew it, the winner's box marked, no switch
+    assert _board(page) == decided
+    assert not _modes_switch_shown(page)
     _no_next_hand(page)
     _no_english(page)
     _shot(page, "24-play-off-decided-sent")
+    context.close()
+
+
+def test_correcting_the_deciding_hand_kept_offline_brings_back_the_form_and_modes_switch(
+    browser: Any, live_server: Any
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # given a table of four to 50 whose hands wait for the other side's confirmation, its
+    # side-1 link opened on a phone, the engine on the phone
+    table = _table(target=50, requires_confirmation=True)
+    links = table_links_issue(table=table, user=None)
+    context, page = _phone(browser)
+    _open_link(page, live_server, links[0].key)
+    match = match_for_table(table=table)
+    _wait_engine(page)
+    assert _modes_switch_shown(page)
+
+    # when the network goes away and hand 1 is kept: Ani 10, Budi 5, Ani goes out (30 to 5)
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    _keep_hand_offline(
+        page,
+        number=1,
+        leader=0,
+        scores="1:10 2:5",
+        end="domino:0",
+        left={1: "12", 2: "8", 3: "10"},
+    )
+    # then the board draws 30 to 5, no side marked, and the switch is still offered
+    board = _board(page)
+    assert [side["points"] for side in board] == ["30", "5"]
+    assert [side["winner"] for side in board] == [False, False]
+    assert [len(side["lines"]) for side in board] == [6, 1]
+    assert [side["bar"] for side in board] == ["60%", "10%"]
+    assert _modes_switch_shown(page)
+
+    # when hand 2 is kept: Ani 10, Citra 10, the target reached (50 to 5)
+    _keep_hand_offline(page, number=2, leader=0, scores="1:10 3:10", end="target", left={})
+    # then the phone says the match is over: Ani & Citra's box marked, a full bar, no form
+    # for hand 3 and no switch of entry modes
+    notice = page.get_by_test_id("over-on-phone")
+    assert notice.is_visible()
+    assert notice.inner_text().startswith("Pemenang: Ani & Citra")
+    board = _board(page)
+    assert [side["winner"] for side in board] == [True, False]
+    assert board[0]["label"] == "50 poin: 1 silang bernilai 50, 0 turus bernilai 5"
+    assert [side["bar"] for side in board] == ["100%", "10%"]
+    _no_next_hand(page)
+    assert not _modes_switch_shown(page)
+    _no_english(page)
+    _shot(page, "30-decided-on-phone")
+
+    # when the network returns: hand 1 is recorded and waits for the other side, so the
+    # server refuses hand 2
+    context.set_offline(False)
+    conflict = page.get_by_test_id("conflict")
+    conflict.wait_for(timeout=90_000)
+    waits = "Ronde 1 menunggu konfirmasi lawan."
+    assert page.get_by_test_id("conflict-why").inner_text() == waits
+    assert [h.number for h in Hand.objects.filter(match=match)] == [1]
+    assert page.get_by_test_id("keep-device").inner_text() == "Koreksi ronde di ponsel ini"
+    _shot(page, "31-deciding-hand-refused")
+
+    # when the network goes away again and the scorer corrects hand 2 on the phone
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    page.get_by_test_id("keep-device").click()
+    # then hand 2 is back on the form as kept, with the switch of entry modes, and the
+    # match is undecided again: no notice, no side marked
+    page.locator("form.sk-entry").wait_for(state="visible")
+    assert page.locator("form.sk-entry h2").inner_text() == "Ronde 2"
+    assert page.locator('input[name="number"]').input_value() == "2"
+    assert page.locator('input[name="scores"]').input_value() == "1:10 3:10"
+    assert page.locator('input[name="end"][value="target"]').is_checked()
+    assert page.get_by_test_id("save").is_visible()
+    assert page.get_by_test_id("device-error").inner_text() == waits
+    assert _modes_switch_shown(page)
+    assert page.locator('[data-testid="over-on-phone"]').count() == 0
+    assert [side["winner"] for side in _board(page)] == [False, False]
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+    _no_english(page)
+    _shot(page, "32-deciding-hand-corrected-offline")
+    assert Hand.objects.filter(match=match).count() == 1
     context.close()
