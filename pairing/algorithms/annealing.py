@@ -28,7 +28,32 @@ from collections.abc import Sequence
 Matrix = Sequence[Sequence[int]]
 
 
+def two_of(rng: random.Random, n: int) -> tuple[int, int]:
+    """Two different numbers below ``n``, drawn as ``two_of(rng, n)`` draws them
+    (the same numbers from the same state) without its general-purpose overhead, which
+    the searches' inner loops otherwise spend most of a step on."""
+    a = rng.randrange(n)
+    if n <= 21:
+        # sample() draws the second from the n - 1 left, the last moved into a's place.
+        j = rng.randrange(n - 1)
+        return a, n - 1 if j == a else j
+    b = rng.randrange(n)
+    while b == a:
+        b = rng.randrange(n)
+    return a, b
+
+
 def table_cost(table: Sequence[int], cost: Matrix) -> int:
+    """The sum of ``cost`` over the pairs at one table (tables of three and four, the
+    searches' inner loop, written out)."""
+    if len(table) == 4:
+        a, b, c, d = table
+        ra, rb, rc = cost[a], cost[b], cost[c]
+        return ra[b] + ra[c] + ra[d] + rb[c] + rb[d] + rc[d]
+    if len(table) == 3:
+        a, b, c = table
+        ra = cost[a]
+        return ra[b] + ra[c] + cost[b][c]
     return sum(cost[a][b] for i, a in enumerate(table) for b in table[i + 1 :])
 
 
@@ -85,7 +110,7 @@ def anneal_round(
     count = len(tables)
 
     def random_pair() -> tuple[int, int]:
-        ka, kb = rng.sample(range(count), 2)
+        ka, kb = two_of(rng, count)
         return rng.choice(tables[ka]), rng.choice(tables[kb])
 
     sample = [abs(delta(cost, *random_pair())) for _ in range(min(200, 4 * n))]
@@ -246,7 +271,7 @@ def label_points(
     for _ in range(steps):
         if best == 0:
             break
-        a, b = rng.sample(range(n), 2)
+        a, b = two_of(rng, n)
         ds = placing.deltas(clash, a, b)
         moved = [c + d for c, d in zip(costs, ds, strict=True)]
         value = objective(moved)
@@ -340,7 +365,7 @@ def anneal_breaking_few(
     best, best_tables = current, [t[:] for t in tables]
     sample = []
     for _ in range(min(200, 4 * len(where))):
-        ka, kb = rng.sample(range(count), 2)
+        ka, kb = two_of(rng, count)
         d = abs(delta(cost, rng.choice(tables[ka]), rng.choice(tables[kb])))
         if d:
             sample.append(d)
@@ -360,7 +385,7 @@ def anneal_breaking_few(
     for _ in range(steps if sample else 0):
         temperature *= ratio
         penalty *= growth
-        ka, kb = rng.sample(range(count), 2)
+        ka, kb = two_of(rng, count)
         a, b = rng.choice(tables[ka]), rng.choice(tables[kb])
         if delta(conflict, a, b) > 0:
             continue
@@ -435,10 +460,7 @@ def place_for_round(
     current = cheapest(clashes, costs)
     best, best_player = current, player[:]
     sample = [
-        abs(d)
-        for _ in range(min(100, 2 * n))
-        for d in placing.deltas(cost, *rng.sample(range(n), 2))
-        if d
+        abs(d) for _ in range(min(100, 2 * n)) for d in placing.deltas(cost, *two_of(rng, n)) if d
     ]
     hot = float(statistics.median_low(sample)) if sample else 1.0
     temperature = hot
@@ -447,7 +469,7 @@ def place_for_round(
         if best == 0:
             break
         temperature *= ratio
-        a, b = rng.sample(range(n), 2)
+        a, b = two_of(rng, n)
         dc = placing.deltas(clash, a, b)
         moved = [c + d for c, d in zip(clashes, dc, strict=True)]
         if sum(1 for v in moved if v == 0) < wanted:

@@ -63,6 +63,7 @@ from pairing.algorithms.annealing import (
     label_schedule,
     place_for_round,
     seating_cost,
+    table_cost,
 )
 from pairing.algorithms.designs import Round, golf_schedule, kirkman_resolution, resolvable_four
 from pairing.algorithms.quality import make_draw, score_map
@@ -317,9 +318,13 @@ def _on_design(
             for a, b in combinations(t, 2):
                 forbidden[a][b] = forbidden[b][a] = 1
     level = sum(len(t) * (len(t) - 1) // 2 for t in tables) * max(map(max, ordered)) + 1
+    weight = [
+        [f * level + o for f, o in zip(frow, orow, strict=True)]
+        for frow, orow in zip(forbidden, ordered, strict=True)
+    ]
 
     def cost(t: Sequence[int]) -> int:
-        return sum(forbidden[a][b] * level + ordered[a][b] for a, b in combinations(t, 2))
+        return table_cost(t, weight)
 
     starts = [
         improve_seating(

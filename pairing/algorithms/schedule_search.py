@@ -21,6 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pairing.algorithms.annealing import two_of
+
 Plan = list[list[list[int]]]
 
 SHAKE_AFTER = 150
@@ -222,7 +224,7 @@ class ScheduleSearch:
             r = self.rng.choice(list(rounds))
             if len(self.plan[r]) < 2:
                 return
-            ka, kb = self.rng.sample(range(len(self.plan[r])), 2)
+            ka, kb = two_of(self.rng, len(self.plan[r]))
             self.swap(r, self.rng.choice(self.plan[r][ka]), self.rng.choice(self.plan[r][kb]))
 
     def _load(self, plan: Plan) -> None:
