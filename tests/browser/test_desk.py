@@ -178,6 +178,25 @@ def test_an_organiser_runs_a_round_from_the_desk(browser: Any, live_server: Any)
     assert "1 ronde dimainkan" in page.inner_text('[data-testid="desk-table-1"]')
     _shot(page, "07-papan-bermain")
     _indonesian(page)
+
+    # On a phone the board's tables stack as cards, each cell under its column's name, and
+    # nothing is wider than the screen
+    desktop = page.viewport_size
+    assert desktop is not None
+    page.set_viewport_size({"width": 390, "height": 844})
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('#content *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .slice(0, 5).map((e) => e.tagName + '.' + e.className)"""
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
+    headings = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid="desk-table-1"] td')]
+        .map((td) => getComputedStyle(td, '::before').content)"""
+    )
+    assert headings[:4] == ['"Pemain dan kursi"', '"Status"', '"Total"', '"Tautan"'], headings
+    _shot(page, "07b-papan-di-ponsel")
+    page.set_viewport_size(desktop)
     play(first, organiser, [FINISHING_HAND])
     page.wait_for_selector('[data-testid="desk-table-1"][data-status="finished"]', timeout=25_000)
     assert _status(page, 2) == "scheduled"
