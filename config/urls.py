@@ -10,6 +10,7 @@ from drf_spectacular.views import (
 )
 
 from config.health import healthz, readyz
+from config.views import favicon
 from matches import views_offline
 
 urlpatterns = [
@@ -18,6 +19,7 @@ urlpatterns = [
     # The scoring page's service worker, at the root so its scope covers every language.
     path("sw.js", views_offline.service_worker, name="offline_sw"),
     path("offline/engine.zip", views_offline.engine, name="offline_engine"),
+    path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
