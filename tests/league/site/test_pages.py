@@ -210,7 +210,21 @@ def test_tournament_page_shows_the_top_of_the_standings_and_links_the_full_table
     html = page(client, "/tournaments/piala-kelipatan/", "en")
     # Then it shows the leaders, and links the full standings
     assert '<table class="compact leaders">' in html
+    assert 'data-testid="no-standings"' not in html
     assert f">{escape(leader.name)}</a></th>" in html
     # Match points as they need: 3, not 3.0000; Dedi's split (R20) as ½
     assert '<td class="num">3</td>' in html and '<td class="num">½</td>' in html
     assert 'href="/en/tournaments/piala-kelipatan/standings/"' in html
+
+
+def test_tournament_page_says_why_its_standings_are_empty_before_any_result(
+    client: Client, league_day: LeagueDay
+) -> None:
+    # Given a tournament whose standings were never computed
+    assert not StandingsRow.objects.filter(standings__tournament=league_day.tournament).exists()
+    # When its page is read in Indonesian, the empty section says why
+    html = page(client, "/tournaments/piala-kelipatan/")
+    assert (
+        '<p data-testid="no-standings">Belum ada klasemen: klasemen muncul setelah hasil '
+        "pertama tercatat.</p>"
+    ) in html
