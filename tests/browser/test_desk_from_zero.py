@@ -31,8 +31,6 @@ PASSWORD = "rahasia-ketua-123"
 #: Phrases an Indonesian page must not show: the desk's and the admin's forms' English.
 PHRASES = tuple(dict.fromkeys((*DESK_ENGLISH, *ADMIN_ENGLISH)))
 RAW_JSON = re.compile(r"\[\]|\{\"")
-#: The Indonesian name of a format that keeps its English loanword.
-LOANWORDS = ("Round robin (setengah kompetisi)",)
 
 
 def _shot(page: Any, name: str) -> None:
@@ -46,7 +44,7 @@ def _indonesian(page: Any) -> None:
     file's own words, and the letter of "Pemain A" is no word."""
     text = page.inner_text("body") + " " + " ".join(page.locator("option").all_inner_texts())
     text = " ".join(text.split())
-    kept = [*LOANWORDS, *page.locator("code").all_text_contents()]
+    kept = page.locator("code").all_text_contents()
     if "/import/" in page.url:
         kept += page.locator("table.import-preview thead th").all_text_contents()
     for words in filter(str.strip, kept):
