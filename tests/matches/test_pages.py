@@ -4,6 +4,7 @@ corrections, and who may see the page."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -247,3 +248,19 @@ def test_the_history_page_lists_who_changed_what(browser: Client, match: Match) 
     browser.post(page(match), {**data, "action": "save"})
     html = browser.get(reverse("matches:history", kwargs={"match_id": match.pk})).content.decode()
     assert "Hand 1 recorded by scorekeeper" in html
+
+
+def test_the_next_hand_starts_with_whoever_went_out_chosen_to_lead(
+    browser: Client, match: Match
+) -> None:
+    # Given hand 1 won by seat 2 going out (domino), who must lead hand 2 (R5)
+    data = tally_post(
+        match, leader=0, scores="1:10 2:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
+    )
+    browser.post(page(match), {**data, "action": "save"})
+    match.refresh_from_db()
+    assert match.next_leader == 2
+    # When the page offers hand 2, that seat's leader button is already chosen
+    html = browser.get(page(match)).content.decode()
+    chosen = re.findall(r'<input type="radio" name="leader" value="(\d)"[^>]*checked', html)
+    assert chosen == ["2"], chosen
