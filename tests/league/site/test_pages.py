@@ -228,3 +228,18 @@ def test_tournament_page_says_why_its_standings_are_empty_before_any_result(
         '<p data-testid="no-standings">Belum ada klasemen: klasemen muncul setelah hasil '
         "pertama tercatat.</p>"
     ) in html
+
+
+def test_rules_in_force_give_the_match_points_by_placing_the_standings_count(
+    client: Client, league_day: LeagueDay
+) -> None:
+    # Given a tournament silent on three-player tables, the standings' defaults are shown
+    html = page(client, "/tournaments/piala-kelipatan/")
+    assert "<dt>Poin pertandingan di meja tiga pemain</dt>" in html
+    assert '<dd data-testid="placing-points">pertama 3, kedua 1, ketiga 0</dd>' in html
+    assert "kalah 0, libur " in html
+    # And once it gives its own, those
+    league_day.tournament.placing_points_3 = [4, 1.5, 0]
+    league_day.tournament.save(update_fields=["placing_points_3"])
+    html = page(client, "/tournaments/piala-kelipatan/", "en")
+    assert '<dd data-testid="placing-points">first 4, second 1½, third 0</dd>' in html
