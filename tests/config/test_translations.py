@@ -16,6 +16,7 @@ import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
 
+import django
 import pytest
 from django.utils import translation
 
@@ -262,3 +263,18 @@ def test_django_serves_formatted_and_plural_indonesian_text() -> None:
             translation.gettext("Seat {seat} draws from an empty boneyard.").format(seat=2)
             == "Kursi 2 mengambil dari tumpukan sisa yang sudah kosong."
         )
+
+
+def test_the_admins_words_the_project_corrects_are_its_own_in_indonesian() -> None:
+    from config.admin_words import ADMIN_WORDS
+
+    django_catalogue = stdlib_gettext.translation(
+        "django",
+        pathlib.Path(django.__file__).parent / "contrib" / "admin" / "locale",
+        languages=["id"],
+    )
+    with translation.override("id"):
+        for word in ADMIN_WORDS:
+            assert translation.gettext(word) != django_catalogue.gettext(word), word
+        # The action bar's button: Django's own "Berjalan" means "running".
+        assert translation.gettext("Run") == "Jalankan"
