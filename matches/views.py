@@ -153,9 +153,27 @@ class SignInNeeded(Exception):
     """Neither signed in nor holding a link to this table: off to the sign-in page."""
 
 
+def _is_htmx(request: HttpRequest) -> bool:
+    """Whether htmx asked (it also sends its header again on a redirect it follows)."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def _htmx_redirect(url: str) -> HttpResponse:
+    """Tell htmx to load `url` as a whole page instead of swapping a panel in: htmx
+    follows an HX-Redirect before it looks at the body or the status."""
+    response = HttpResponse()
+    response["HX-Redirect"] = url
+    return response
+
+
 def _scoring[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
     """A scoring page: for signed-in scorekeepers and holders of the table's link; a clear
-    page (not an error) when the table cannot be scored now."""
+    page (not an error) when the table cannot be scored now.
+
+    The finished, closed and sign-in pages have no scoring panel for htmx to swap in: to
+    htmx (a step or a save, or the page a saved hand redirects to) the answer is an
+    HX-Redirect to the same address, which a whole page load shows. Nothing is rendered
+    for htmx, so the messages (such as "the match is over") wait for that page."""
 
     @functools.wraps(view)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
@@ -163,12 +181,15 @@ def _scoring[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
         assert isinstance(request, HttpRequest)
         try:
             return view(*args, **kwargs)
-        except TableClosed as exc:
+        except (TableClosed, MatchFinished) as exc:
+            if _is_htmx(request):
+                return _htmx_redirect(request.get_full_path())
+            if isinstance(exc, MatchFinished):
+                return _finished_page(request, exc.match, exc.message)
             return _closed_page(request, exc.message, status=exc.status)
-        except MatchFinished as exc:
-            return _finished_page(request, exc.match, exc.message)
         except SignInNeeded:
-            return redirect_to_login(request.get_full_path())
+            login = redirect_to_login(request.get_full_path())
+            return _htmx_redirect(login["Location"]) if _is_htmx(request) else login
 
     return wrapper
 

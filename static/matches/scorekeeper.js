@@ -200,8 +200,66 @@
       saveDraft(form);
     }
   });
-  // htmx swaps the panel in after each step: enhance the new one, keep its state.
-  document.addEventListener("htmx:afterSettle", () => enhance());
+  // --- What a save says, brought into view -------------------------------------------
+
+  // The action of the button that sent the form ("save", "show", "add:1:10", …).
+  function actionOf(detail) {
+    const config = (detail && detail.requestConfig) || {};
+    const data = config.formData;
+    const sent = data && typeof data.get === "function" ? data.get("action") : null;
+    if (sent) {
+      return String(sent);
+    }
+    const submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    return submitter && submitter.name === "action" ? submitter.value : "save";
+  }
+
+  // The panel htmx brought back keeps the scroll of the old one: after a save the page is
+  // still where its button was, far below the saved notice or the reason of a refusal.
+  // Scroll that message (the first error, else, after a save, the notice) into view, clear
+  // of the board that sticks to the top, and move the focus to it for screen readers.
+  function showResult(detail) {
+    const panel = document.getElementById("scorekeeper");
+    if (!panel) {
+      return;
+    }
+    const action = actionOf(detail);
+    const saving = action === "save" || action === "remove_unfit" || action === "show";
+    const message =
+      panel.querySelector(".sk-entry .sk-errors, .sk-entry .sk-field-error") ||
+      (saving ? panel.querySelector(".sk-messages") : null);
+    if (!message) {
+      return;
+    }
+    const board = panel.querySelector(".sk-board");
+    const belowBoard =
+      board && board.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING;
+    const margin = 8;
+    const stuck = belowBoard ? board.offsetHeight : 0;
+    // A refused save shows the whole question a field error belongs to (the choice of
+    // leader above its error, say) when it fits on the screen.
+    const fieldset = saving ? message.closest("fieldset") : null;
+    const shown =
+      fieldset && fieldset.offsetHeight <= window.innerHeight - stuck - 2 * margin
+        ? fieldset
+        : message;
+    const clear = belowBoard ? board.getBoundingClientRect().bottom : 0;
+    const box = shown.getBoundingClientRect();
+    if (box.top < clear || box.bottom > window.innerHeight) {
+      window.scrollBy({ top: box.top - stuck - margin, behavior: "instant" });
+    }
+    if (!message.hasAttribute("tabindex")) {
+      message.setAttribute("tabindex", "-1");
+    }
+    message.focus({ preventScroll: true });
+  }
+
+  // htmx swaps the panel in after each step: enhance the new one, keep its state, and
+  // show what a save or a refusal says.
+  document.addEventListener("htmx:afterSettle", (event) => {
+    enhance();
+    showResult(event.detail);
+  });
   // One tap, one step: while a step is on its way the form's controls are disabled, so
   // a tap or a choice made meanwhile is neither dropped nor undone by the panel the
   // step brings back (htmx has read the form's values before this event).

@@ -2,6 +2,8 @@
 browser (Debian's Chromium through Playwright, against the live test server), once in
 each entry mode, and sees the winner. The hands come from ``allfives.simulate_match``
 with a fixed seed, so the test knows a legal sequence and the engine's final totals.
+A table's link, opened in Indonesian, shows a refusal and a saved hand's notice in view
+below the board, and the deciding hand's save shows the finished match at once.
 Screenshots go to ``artifacts/scorekeeper/``.
 """
 
@@ -12,11 +14,13 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from allfives import Rules, Tile, check, simulate_match
 from league.models import Table, Tournament
 from matches.models import Match
 from matches.services.lifecycle import match_for_table
+from matches.services.links import table_links_issue
 from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import (
     EntryFactory,
@@ -229,3 +233,99 @@ def test_a_scorekeeper_enters_a_whole_match_tile_by_tile_on_a_phone(
     assert names[expected["winner"]] in winner
     assert _totals(page) == {side: str(points) for side, points in expected["totals"].items()}
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+
+
+def _in_view(page: Any, selector: str) -> dict[str, Any]:
+    """Where the element is on the screen, against the board stuck to the top, and
+    whether it holds the focus."""
+    return dict(
+        page.evaluate(
+            """(selector) => {
+              const element = document.querySelector(selector);
+              const box = element.getBoundingClientRect();
+              const board = document.querySelector('.sk-board').getBoundingClientRect();
+              const below = element.compareDocumentPosition(document.querySelector('.sk-board'))
+                & Node.DOCUMENT_POSITION_PRECEDING;
+              return {top: box.top, bottom: box.bottom, clear: below ? board.bottom : 0,
+                      height: window.innerHeight, focused: document.activeElement === element};
+            }""",
+            selector,
+        )
+    )
+
+
+def _assert_in_view(page: Any, selector: str) -> None:
+    where = _in_view(page, selector)
+    assert where["clear"] <= where["top"] < where["bottom"] <= where["height"], where
+    assert where["focused"], where
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tables_link_shows_each_result_in_view_and_the_finished_match_at_once(
+    browser: Any, live_server: Any
+) -> None:
+    # given a table of four to 50 and its side-1 link, opened on a phone in Indonesian
+    tournament = TournamentFactory(
+        name="Piala Meja", table_size=Tournament.TableSize.FOUR, requires_confirmation=False
+    )
+    table = TableFactory(round=RoundFactory(tournament=tournament), player_count=4, target=50)
+    for number, name in enumerate(["Ani", "Budi", "Citra", "Dewi"]):
+        SeatFactory(
+            table=table, number=number, entry=EntryFactory(tournament=tournament, player__name=name)
+        )
+    link = table_links_issue(table=table, user=None)[0]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, locale="id-ID"
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("matches:table_link", args=[link.key]))
+    page.wait_for_selector('[data-testid="save"]')
+    page_settled(page)
+
+    # when hand 1's plays are tapped and it is saved with no leader chosen
+    _act(page, '[data-testid="add-0-10"]')
+    _act(page, '[data-testid="add-1-5"]')
+    page.check('input[name="end"][value="domino:2"]')
+    _fill_left(page, [7, 8, 0, 6])
+    _act(page, '[data-testid="save"]')
+    # then the refusal, at the top of the form, is in view below the board with the
+    # choice it is about, and focused
+    _assert_in_view(page, '[data-testid="error-leader"]')
+    where = _in_view(page, ".sk-leader")
+    assert where["clear"] <= where["top"], where
+    page.screenshot(path=str(SHOTS / "link-1-refused.png"))
+
+    # when the leader is chosen and the hand saved
+    page.check('input[name="leader"][value="0"]')
+    _save(page, 1)
+    # then "Ronde 1 disimpan." is in view and focused
+    assert page.inner_text(".sk-messages") == "Ronde 1 disimpan."
+    _assert_in_view(page, ".sk-messages")
+    page.screenshot(path=str(SHOTS / "link-2-saved.png"))
+
+    # when hand 2 is entered, and hand 3 up to the play that reaches the target
+    _act(page, '[data-testid="add-2-20"]')
+    _act(page, '[data-testid="add-3-5"]')
+    page.check('input[name="end"][value="domino:1"]')
+    _fill_left(page, [3, 0, 4, 10])
+    _save(page, 2)
+    page.check('input[name="leader"][value="1"]')
+    _act(page, '[data-testid="add-1-5"]')
+    _act(page, '[data-testid="add-2-5"]')
+    page.check('input[name="end"][value="target"]')
+    url = page.url
+    page.click('[data-testid="save"]')
+
+    # then the finished match is shown at once: the winner, the totals, its links
+    page.wait_for_selector('[data-testid="finished"]')
+    page_settled(page)
+    assert page.url == url  # the scoring page's address, now the finished match
+    assert page.get_by_test_id("winner").is_visible()
+    assert "Pemenang: Ani & Citra" in page.inner_text('[data-testid="winner"]')
+    assert page.inner_text(".sk-messages") == "Ronde 3 tercatat. Pertandingan selesai."
+    assert _totals(page) == {"0": "50", "1": "20"}
+    assert page.get_by_test_id("scoresheet-link").is_visible()
+    assert not page.locator("#scorekeeper").count()
+    _shot(page, "link-3-finished")
+    assert Match.objects.get(table=table).status == Match.Status.FINISHED

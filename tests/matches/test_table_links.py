@@ -15,6 +15,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from league.models import Round, Tournament
+from matches.forms import scores_format
 from matches.models import Hand, Match, TableLink
 from matches.services.hands import hand_confirm, hand_record
 from matches.services.lifecycle import match_for_table
@@ -27,7 +28,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tests.matches.sheets import HAND_1, HAND_2, MATCH_TO_50
+from tests.matches.sheets import HAND_1, HAND_2, HAND_3, MATCH_TO_50
 
 pytestmark = pytest.mark.django_db
 
@@ -279,3 +280,79 @@ def test_confirming_the_winning_hand_through_a_link_shows_the_finished_match() -
     # and opening the link again shows the same page
     again = _open(second)[1]
     assert again.status_code == 200 and 'data-testid="finished"' in again.content.decode()
+
+
+def _htmx_post(client: Client, url: str, data: dict[str, Any]) -> Any:
+    return client.post(url, data, headers={"HX-Request": "true"})
+
+
+def _htmx_follow(client: Client, response: Any) -> Any:
+    """The page a redirect leads to, asked for as htmx does when it follows one."""
+    assert response.status_code == 302, response.content
+    return client.get(response["Location"], headers={"HX-Request": "true"})
+
+
+@pytest.mark.parametrize("correcting", [False, True])
+def test_a_save_through_htmx_that_ends_the_match_loads_the_finished_page(
+    correcting: bool,
+) -> None:
+    # given a match to 50 at 45 to 15 after two hands recorded through side 1's link
+    table, organiser = _table(confirm=False)
+    link = table_links_issue(table=table, user=organiser)[0]
+    anonymous = Client().get("/").wsgi_request.user
+    match = match_for_table(table=table)
+    for number, hand in enumerate([HAND_1, HAND_2], start=1):
+        match = hand_record(
+            match=match, number=number, hand=hand, version=match.version, user=anonymous, link=link
+        )
+    client, _page = _open(link)
+    scorekeeper = reverse("matches:scorekeeper", args=[match.pk])
+    # when the page's htmx saves the hand that takes side 0 to 50: hand 3, or hand 2
+    # corrected so that side 0 reaches the target in it
+    number, scores, leader = (2, [[2, 20], [0, 5]], 2) if correcting else (3, HAND_3["scores"], 1)
+    url = reverse("matches:hand_edit", args=[match.pk, 2]) if correcting else scorekeeper
+    saved = _htmx_post(
+        client,
+        url,
+        {
+            "version": match.version,
+            "number": number,
+            "leader": leader,
+            "scores": scores_format([list(play) for play in scores]),
+            "end": "target",
+            "action": "save",
+        },
+    )
+    # then the page it redirects to tells htmx to load it whole (it has no panel to swap)
+    followed = _htmx_follow(client, saved)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+    assert followed.status_code == 200
+    assert followed["HX-Redirect"] == scorekeeper
+    assert followed.content == b""
+    # and that page shows the finished match, with what the save said
+    html = client.get(followed["HX-Redirect"]).content.decode()
+    assert 'data-testid="finished"' in html and 'id="scorekeeper"' not in html
+    winner = html.split('data-testid="winner"')[1].split("</p>")[0]
+    assert "Budi" in winner and "Siti" in winner
+    said = f"Ronde {number} disimpan." if correcting else "Ronde 3 tercatat. Pertandingan selesai."
+    assert said in html
+
+
+def test_a_step_through_htmx_on_a_match_finished_meanwhile_loads_the_finished_page() -> None:
+    # given a scoring page open on side 2's phone while side 1's phone ends the match
+    table, organiser = _table(confirm=False)
+    first, second = table_links_issue(table=table, user=organiser)
+    client, _page = _open(second)
+    anonymous = Client().get("/").wsgi_request.user
+    match = match_for_table(table=table)
+    for number, hand in enumerate(MATCH_TO_50, start=1):
+        match = hand_record(
+            match=match, number=number, hand=hand, version=match.version, user=anonymous, link=first
+        )
+    # when side 2 taps a scoring button (htmx), then htmx is told to load the page whole
+    url = reverse("matches:scorekeeper", args=[match.pk])
+    response = _htmx_post(client, url, {"version": 1, "number": 1, "action": "add:1:5"})
+    assert response.status_code == 200 and response["HX-Redirect"] == url
+    # and without htmx the same tap shows the finished page itself
+    plain = client.post(url, {"version": 1, "number": 1, "action": "add:1:5"})
+    assert 'data-testid="finished"' in plain.content.decode()
