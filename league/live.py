@@ -26,8 +26,9 @@ class TableLive:
     hands_count: int
     is_finished: bool
     url: str  # the match's public scoresheet
-    #: Each side's chance of winning from here in percent, while the match is played.
-    chances: Mapping[int, float] = field(default_factory=dict)
+    #: Each side's chance of winning from here in whole percent (the sides' add up to
+    #: 100), while the match is played.
+    chances: Mapping[int, int] = field(default_factory=dict)
 
 
 type TableLiveProvider = Callable[[Sequence[int]], Mapping[int, TableLive]]

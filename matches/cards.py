@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 
 from league.models import Round
 from league.selectors_public import TableLine, table_lines_for
+from matches.chances import whole_percents
 from ratings.selectors import table_win_probabilities
 
 # WeasyPrint reports every layout step at INFO; only its warnings belong in our logs.
@@ -47,7 +48,8 @@ class CardLink:
 def table_card_html(*, line: TableLine, links: Sequence[CardLink] = ()) -> str:
     """The card as HTML (what WeasyPrint lays out), with the sides' links if given."""
     table = line.table
-    chances = table_win_probabilities(table_id=table.pk)
+    found = table_win_probabilities(table_id=table.pk)
+    chances = whole_percents([100 * found[s.side] for s in line.sides if s.side in found])
     return render_to_string(
         "matches/print/table_card.html",
         {
@@ -57,7 +59,7 @@ def table_card_html(*, line: TableLine, links: Sequence[CardLink] = ()) -> str:
             "tournament": table.round.tournament,
             "hand_rows": range(1, (CARD_HAND_ROWS_WITH_LINKS if links else CARD_HAND_ROWS) + 1),
             # Each side's chance of winning from the ratings, in side order.
-            "chances": [100 * chances[s.side] for s in line.sides if s.side in chances],
+            "chances": chances,
             "links": list(links),
         },
     )

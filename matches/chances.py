@@ -101,6 +101,34 @@ def match_greed(
     )
 
 
+def whole_percents(percents: Sequence[float]) -> tuple[int, ...]:
+    """Percentages (one per side, summing to about 100) as whole numbers that sum to
+    exactly 100, by largest remainder: each is floored, and the points left go one each
+    to the largest fractional parts (the earlier side first on a tie). Only a side
+    whose chance is exactly 0 or 100 shows 0 or 100: a side with any chance shows at
+    least 1, taken from the side shown highest, and so no other side shows 100.
+
+    >>> whole_percents([22.6, 37.6, 39.8]), whole_percents([28.6, 42.8, 28.6])
+    ((23, 37, 40), (29, 43, 28))
+    >>> whole_percents([100 / 3] * 3), whole_percents([99.7, 0.2, 0.1]), whole_percents([100, 0])
+    ((34, 33, 33), (98, 1, 1), (100, 0))
+    """
+    total = sum(percents)
+    if not percents or total <= 0:
+        return tuple(0 for _ in percents)
+    scaled = [100 * p / total for p in percents]
+    shown = [int(p) for p in scaled]
+    by_remainder = sorted(range(len(scaled)), key=lambda i: (shown[i] - scaled[i], i))
+    for i in by_remainder[: 100 - sum(shown)]:
+        shown[i] += 1
+    for i, p in enumerate(scaled):
+        if p > 0 and shown[i] == 0:
+            highest = max(range(len(shown)), key=lambda j: (shown[j], -j))
+            shown[highest] -= 1
+            shown[i] = 1
+    return tuple(shown)
+
+
 def _percent(forecast: Forecast) -> tuple[float, ...]:
     return tuple(100 * p for p in forecast.chances)
 

@@ -24,7 +24,13 @@ from django.utils.translation import gettext_lazy
 from allfives import Tile, sides_of, went_out
 from league.live import TableLive
 from league.models import Round, Tournament
-from matches.chances import Chances, HandSteps, match_chances, matches_chances_now
+from matches.chances import (
+    Chances,
+    HandSteps,
+    match_chances,
+    matches_chances_now,
+    whole_percents,
+)
 from matches.models import Hand, Match, MatchStatus
 from matches.selectors import SeatInfo, match_seats
 from ratings.selectors import table_win_probabilities
@@ -66,7 +72,13 @@ def tables_live_read(table_ids: Sequence[int]) -> dict[int, TableLive]:
             hands_count=match.hands_count,
             is_finished=match.status == MatchStatus.FINISHED,
             url=reverse("matches:public_scoresheet", kwargs={"match_id": match.pk}),
-            chances=dict(zip(sides_of(match.player_count), chances[match.pk].percents, strict=True))
+            chances=dict(
+                zip(
+                    sides_of(match.player_count),
+                    whole_percents(chances[match.pk].percents),
+                    strict=True,
+                )
+            )
             if match.pk in chances
             else {},
         )
@@ -100,6 +112,11 @@ class PlayLine:
     count: int | None
     tile: str | None
     end: str | None
+
+    @property
+    def end_phrase(self) -> str:
+        """Where the tile went, in words (none for the lead)."""
+        return "" if self.end is None else str(_END_PHRASES.get(self.end, self.end))
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +153,10 @@ def _label(tile: str | Tile) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SideChance:
-    """One side's chance of winning, in percent."""
+    """One side's chance of winning, in whole percent (the sides' add up to 100)."""
 
     side: SideSummary
-    percent: float
+    percent: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +208,7 @@ class ScoresheetView:
     def _side_chances(self, chances: Chances) -> tuple[SideChance, ...]:
         return tuple(
             SideChance(side, percent)
-            for side, percent in zip(self.sides, chances.percents, strict=True)
+            for side, percent in zip(self.sides, whole_percents(chances.percents), strict=True)
         )
 
     def _missed(self, by_seat: Mapping[int, int]) -> tuple[tuple[SeatInfo, int], ...]:
@@ -243,13 +260,16 @@ class ScoresheetView:
     def is_live(self) -> bool:
         return self.match.status != MatchStatus.FINISHED
 
-    def chances(self) -> list[tuple[SideSummary, float]]:
+    def chances(self) -> list[tuple[SideSummary, int]]:
         """Each side's chance of winning from the ratings before the match,
-        as percentages; empty for a friendly. Read only when the page shows it."""
+        in whole percent adding up to 100; empty for a friendly. Read only when the
+        page shows it."""
         if self.match.table_id is None:
             return []
         found = table_win_probabilities(table_id=self.match.table_id)
-        return [(side, 100 * found[side.side]) for side in self.sides if side.side in found]
+        sides = [side for side in self.sides if side.side in found]
+        percents = whole_percents([100 * found[side.side] for side in sides])
+        return list(zip(sides, percents, strict=True))
 
     @property
     def running_totals(self) -> tuple[tuple[Decimal, ...], ...]:
