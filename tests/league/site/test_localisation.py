@@ -35,7 +35,7 @@ def test_match_points_with_halves_read_as_half_points_in_either_language(
     tournament.save(update_fields=["points_bye"])
     indonesian = client.get("/tournaments/piala-kelipatan/").content.decode()
     english = client.get("/en/tournaments/piala-kelipatan/").content.decode()
-    assert "bye ½" in indonesian and "0,5" not in indonesian
+    assert "libur ½" in indonesian and "0,5" not in indonesian
     assert "bye ½" in english and "0.5" not in english
 
 
