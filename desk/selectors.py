@@ -27,7 +27,7 @@ from league.live import tables_live
 from league.models import Entry, ResultKind, Round, Table, Tournament
 from league.services.clock import round_clock_remaining, round_time_limit
 from matches.models import Match
-from matches.selectors import TableOffline, tables_offline
+from matches.selectors import TableOffline, round_is_scorable, tables_offline
 from standings.display import format_number
 from standings.models import Standings
 from standings.selectors import standings_rows
@@ -72,6 +72,9 @@ class BoardTable:
     scoresheet_url: str | None
     card_url: str | None
     links_url: str
+    #: The organiser's card with the sides' scoring links as QR codes (printing it issues
+    #: the links), while the round is published; ``card_url`` is the public card without.
+    card_with_links_url: str | None = None
     #: How the result came about when it was recorded without hands ("forfeit",
     #: "double_forfeit", "agreed"); empty for a played result or none yet.
     result_kind: str = ""
@@ -166,6 +169,7 @@ def round_board(*, round: Round | None) -> Board:
     now = timezone.now()
     slug, number = round.tournament.slug, round.number
     is_public = round.status != Round.Status.DRAFT
+    is_scorable = round_is_scorable(round=round)
     links = reverse("admin:matches_tablelink_changelist")
     board = []
     for table in tables:
@@ -218,6 +222,11 @@ def round_board(*, round: Round | None) -> Board:
                 if is_public and round.tournament.status != Tournament.Status.DRAFT
                 else None,
                 links_url=f"{links}?table__id__exact={table.pk}",
+                card_with_links_url=reverse(
+                    "matches:table_card_with_links", args=[slug, number, table.number]
+                )
+                if is_scorable
+                else None,
                 result_kind=kind,
                 has_hands=bool(match and match.hands_count),
                 time_called_after=match.time_called_after if match else None,

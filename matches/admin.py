@@ -7,16 +7,19 @@ history without add, change or delete.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from league.admin.base import HistoryAdmin, ReadOnlyPermissions, TournamentRowsAdmin
 from matches.models import Hand, Match, TableLink
+from matches.selectors import table_links_missing
 from matches.services.concurrency import StaleVersionError
 from matches.services.lifecycle import match_void
 from matches.services.links import table_links_reissue, table_links_revoke
@@ -104,6 +107,26 @@ class TableLinkAdmin(ReadOnlyAdmin):
     list_filter = ("table__round__tournament", "table__round", "revoked_at")
     list_select_related = ("table__round__tournament",)
     actions = ["revoke", "reissue"]
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """Filtered to a table without working links (the desk's "Table links"), the list
+        says how to get them and links to that table's card with links."""
+        table_id = request.GET.get("table__id__exact", "")
+        table = None
+        if table_id.isdigit():
+            table = table_links_missing(user=request.user, table_id=int(table_id))
+        if table is not None:
+            extra_context = {
+                **(extra_context or {}),
+                "links_missing_table": table,
+                "links_missing_card_url": reverse(
+                    "matches:table_card_with_links",
+                    args=[table.round.tournament.slug, table.round.number, table.number],
+                ),
+            }
+        return super().changelist_view(request, extra_context)
 
     @admin.display(description=_("side"))
     def side_number(self, obj: TableLink) -> int:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import segno
 from django.template.loader import render_to_string
 
-from league.models import Round
+from league.models import Round, Table
 from league.selectors_public import TableLine, table_lines_for
 from matches.chances import whole_percents
 from ratings.selectors import table_win_probabilities
@@ -29,6 +29,15 @@ logging.getLogger("weasyprint").setLevel(logging.WARNING)
 CARD_HAND_ROWS = 16
 #: Fewer rows when the sides' QR codes take their place, so a card stays one page.
 CARD_HAND_ROWS_WITH_LINKS = 12
+#: Fewer still for three sides: three narrow link boxes wrap their text onto more lines.
+CARD_HAND_ROWS_WITH_LINKS_THREE_SIDES = 10
+
+
+def card_hand_rows(*, sides_count: int, has_links: bool) -> int:
+    """How many hand rows a card prints so that it stays one page."""
+    if not has_links:
+        return CARD_HAND_ROWS
+    return CARD_HAND_ROWS_WITH_LINKS_THREE_SIDES if sides_count > 2 else CARD_HAND_ROWS_WITH_LINKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +66,9 @@ def table_card_html(*, line: TableLine, links: Sequence[CardLink] = ()) -> str:
             "table": table,
             "round": table.round,
             "tournament": table.round.tournament,
-            "hand_rows": range(1, (CARD_HAND_ROWS_WITH_LINKS if links else CARD_HAND_ROWS) + 1),
+            "hand_rows": range(
+                1, card_hand_rows(sides_count=len(line.sides), has_links=bool(links)) + 1
+            ),
             # Each side's chance of winning from the ratings, in side order.
             "chances": chances,
             "links": list(links),
@@ -74,11 +85,10 @@ def table_card_pdf(*, line: TableLine, base_url: str) -> bytes:
     return bytes(pdf)  # write_pdf returns the bytes when given no target
 
 
-def round_cards_pdf(*, round: Round, links: Sequence[CardLink], base_url: str) -> bytes:
-    """Every table card of a round in one PDF, in table order, each with its links."""
+def cards_pdf(*, lines: Sequence[TableLine], links: Sequence[CardLink], base_url: str) -> bytes:
+    """These tables' cards in one PDF, one page each in the given order, each with its links."""
     from weasyprint import HTML
 
-    lines = table_lines_for(tables=round.tables.all())
     documents = [
         HTML(
             string=table_card_html(
@@ -92,3 +102,16 @@ def round_cards_pdf(*, round: Round, links: Sequence[CardLink], base_url: str) -
         return bytes(HTML(string="<p></p>", base_url=base_url).write_pdf())
     pages = [page for document in documents for page in document.pages]
     return bytes(documents[0].copy(pages).write_pdf())
+
+
+def round_cards_pdf(*, round: Round, links: Sequence[CardLink], base_url: str) -> bytes:
+    """Every table card of a round in one PDF, in table order, each with its links."""
+    return cards_pdf(
+        lines=table_lines_for(tables=round.tables.all()), links=links, base_url=base_url
+    )
+
+
+def table_card_with_links_pdf(*, table: Table, links: Sequence[CardLink], base_url: str) -> bytes:
+    """One table's card with its sides' links (a lost card printed again), as PDF bytes."""
+    lines = table_lines_for(tables=Table.objects.filter(pk=table.pk))
+    return cards_pdf(lines=lines, links=links, base_url=base_url)

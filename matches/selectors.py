@@ -410,6 +410,15 @@ def round_can_print_links(*, user: AnyUser, round: Round) -> bool:
     )
 
 
+def table_links_missing(*, user: AnyUser, table_id: int) -> Table | None:
+    """The table, when none of its links works and the user may print its card with
+    links (which issues them); otherwise None."""
+    table = Table.objects.select_related("round__tournament").filter(pk=table_id).first()
+    if table is None or table.links.filter(revoked_at__isnull=True).exists():
+        return None
+    return table if round_can_print_links(user=user, round=table.round) else None
+
+
 def match_can_manage(*, user: AnyUser, match: Match) -> bool:
     """Organisers of the tournament (they alone reopen a finished match); a friendly's creator."""
     if not user.is_authenticated or not user.is_active:

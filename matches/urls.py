@@ -2,9 +2,10 @@
 
 Stable names for other apps' links: ``matches:scorekeeper`` (match_id),
 ``matches:table_scorekeeper`` (table_id), ``matches:hand_edit`` (match_id, number),
-``matches:history`` (match_id), ``matches:my_tables``; the public scoresheet
-``matches:public_scoresheet`` (match_id) and its live part ``matches:public_scoresheet_live``
-(match_id).
+``matches:history`` (match_id), ``matches:my_tables``; the organiser's cards with the
+private links ``matches:round_cards`` (slug, number) and ``matches:table_card_with_links``
+(slug, number, table); the public scoresheet ``matches:public_scoresheet`` (match_id) and
+its live part ``matches:public_scoresheet_live`` (match_id).
 """
 
 from django.urls import URLPattern, URLResolver, path
@@ -38,6 +39,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<slug:slug>/rounds/<int:number>/cards.pdf",
         views.round_cards,
         name="round_cards",
+    ),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:number>/tables/<int:table>/card-links.pdf",
+        views.table_card_with_links,
+        name="table_card_with_links",
     ),
     path("matches/<int:match_id>/mode/", views.mode, name="mode"),
     path("matches/<int:match_id>/finish/", views.finish, name="finish"),

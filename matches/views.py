@@ -28,7 +28,7 @@ from django.views.decorators.http import require_POST
 from allfives import AllFivesError, Rules, Tile, side_of, sides_of, went_out
 from league.models import ResultKind, Round, Table, TableResult
 from league.services.clock import round_clock_remaining, round_time_limit
-from matches.cards import CardLink, round_cards_pdf
+from matches.cards import CardLink, round_cards_pdf, table_card_with_links_pdf
 from matches.forms import (
     TallyHandForm,
     TilesHandForm,
@@ -73,7 +73,7 @@ from matches.services.lifecycle import (
     match_mode_set,
     match_reopen,
 )
-from matches.services.links import round_links_issue, table_link_check
+from matches.services.links import round_links_issue, table_link_check, table_links_issue
 
 type HandFormT = TallyHandForm | TilesHandForm
 
@@ -794,6 +794,36 @@ def my_tables_page(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _cards_refused(request: HttpRequest) -> HttpResponse:
+    return _closed_page(
+        request,
+        _(
+            "Only an organiser of the tournament prints a published round's cards with "
+            "their scoring links."
+        ),
+    )
+
+
+def _card_links(request: HttpRequest, links: dict[int, list[TableLink]]) -> list[CardLink]:
+    """The tables' links as their cards print them: a label and the whole address."""
+    return [
+        CardLink(
+            label=table_link_label(link=link),
+            url=request.build_absolute_uri(reverse("matches:table_link", args=[link.key])),
+            table_id=table_id,
+        )
+        for table_id, table_links in links.items()
+        for link in table_links
+    ]
+
+
+def _cards_response(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "no-store"  # it holds the tables' private links
+    return response
+
+
 @login_required
 def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table card of a published round in one PDF, each with its sides' private
@@ -804,27 +834,33 @@ def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         links = round_links_issue(round=round, user=request.user)
     except PermissionDenied:
-        return _closed_page(
-            request,
-            _(
-                "Only an organiser of the tournament prints a published round's cards with "
-                "their scoring links."
-            ),
-        )
-    cards = [
-        CardLink(
-            label=table_link_label(link=link),
-            url=request.build_absolute_uri(reverse("matches:table_link", args=[link.key])),
-            table_id=table_id,
-        )
-        for table_id, table_links in links.items()
-        for link in table_links
-    ]
-    pdf = round_cards_pdf(round=round, links=cards, base_url=request.build_absolute_uri("/"))
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slug}-r{number}-cards.pdf"'
-    response["Cache-Control"] = "no-store"  # it holds the tables' private links
-    return response
+        return _cards_refused(request)
+    pdf = round_cards_pdf(
+        round=round, links=_card_links(request, links), base_url=request.build_absolute_uri("/")
+    )
+    return _cards_response(pdf, f"{slug}-r{number}-cards.pdf")
+
+
+@login_required
+def table_card_with_links(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """One table's card with its sides' private links as QR codes, issuing the missing
+    links: for the organiser to reprint a lost card or print a single table's."""
+    found = get_object_or_404(
+        Table.objects.select_related("round__tournament"),
+        round__tournament__slug=slug,
+        round__number=number,
+        number=table,
+    )
+    try:
+        links = table_links_issue(table=found, user=request.user)
+    except PermissionDenied:
+        return _cards_refused(request)
+    pdf = table_card_with_links_pdf(
+        table=found,
+        links=_card_links(request, {found.pk: links}),
+        base_url=request.build_absolute_uri("/"),
+    )
+    return _cards_response(pdf, f"{slug}-r{number}-t{table}-links.pdf")
 
 
 def _hand_verbs() -> dict[str, str]:
