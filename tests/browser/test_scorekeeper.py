@@ -19,7 +19,7 @@ from django.urls import reverse
 from allfives import Rules, Tile, check, simulate_match
 from league.models import Table, Tournament
 from matches.models import Match
-from matches.services.lifecycle import match_for_table
+from matches.services.lifecycle import match_for_table, match_import
 from matches.services.links import table_links_issue
 from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import (
@@ -329,3 +329,84 @@ def test_a_tables_link_shows_each_result_in_view_and_the_finished_match_at_once(
     assert not page.locator("#scorekeeper").count()
     _shot(page, "link-3-finished")
     assert Match.objects.get(table=table).status == Match.Status.FINISHED
+
+
+#: What sticks out past the screen's right edge, for a failure's message.
+STICKING_OUT = """() => [...document.querySelectorAll('main *')]
+  .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .filter((e) => !e.closest('.sk-table-wrap'))
+  .slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 40))"""
+
+#: Where the hands table's last column is: each cell's right edge, and the scrolling
+#: wrapper's (if any) right edge and whether it scrolls.
+LAST_COLUMN = """() => {
+  const cells = [...document.querySelectorAll('.sk-hands tr > :last-child')];
+  const wrap = document.querySelector('.sk-table-wrap');
+  const box = wrap.getBoundingClientRect();
+  return {
+    rights: cells.map((c) => c.getBoundingClientRect().right),
+    wrap_right: box.right,
+    scrolls: wrap.scrollWidth > wrap.clientWidth
+      && getComputedStyle(wrap).overflowX === 'auto',
+    width: document.documentElement.clientWidth,
+  };
+}"""
+
+
+def _hands_table_page(browser: Any, live_server: Any, players: int, names: list[str]) -> Any:
+    """A table of `players` with three hands recorded, its scoring page opened through
+    the table's link on a phone in Indonesian."""
+    size = {2: Tournament.TableSize.TWO, 3: Tournament.TableSize.THREE}.get(
+        players, Tournament.TableSize.FOUR
+    )
+    tournament = TournamentFactory(name="Piala Lebar", table_size=size, requires_confirmation=False)
+    table = TableFactory(
+        round=RoundFactory(tournament=tournament), player_count=players, target=300
+    )
+    for number, name in enumerate(names):
+        SeatFactory(
+            table=table, number=number, entry=EntryFactory(tournament=tournament, player__name=name)
+        )
+    left = {str(seat): 6 + seat for seat in range(1, players)} | {"0": 0}
+    hand = {"leader": 0, "scores": [[0, 10], [1, 15]], "end": {"domino": 0}, "left": left}
+    match_import(
+        match=match_for_table(table=table),
+        document={"format": "allfives/1", "players": players, "hands": [hand] * 3},
+        user=None,
+    )
+    link = table_links_issue(table=table, user=None)[0]
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, locale="id-ID"
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("matches:table_link", args=[link.key]))
+    page.wait_for_selector('[data-testid="hand-3"]')
+    page_settled(page)
+    return page
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Bambang Sutrisno", "Yohanes Kristianto"],
+        ["Bambang Sutrisno", "Yohanes Kristianto", "Maria Goretti Wulandari"],
+        ["Bambang Sutrisno", "Yohanes Kristianto", "Maria Goretti", "Siti Nurhaliza"],
+    ],
+    ids=["two", "three", "four"],
+)
+def test_the_hands_table_fits_a_phone_at_every_table_size(
+    browser: Any, live_server: Any, names: list[str]
+) -> None:
+    # given a table's scoring page with three hands, on a 390 px phone in Indonesian
+    page = _hands_table_page(browser, live_server, len(names), names)
+    # then the page itself does not scroll sideways
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], page.evaluate(STICKING_OUT)
+    # and every side's column is on the screen, without scrolling the list sideways
+    where = page.evaluate(LAST_COLUMN)
+    assert where["rights"], where
+    assert all(right <= where["width"] for right in where["rights"]), where
+    assert not where["scrolls"], where
+    page.locator(".sk-history").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"hands-{len(names)}-players.png"), full_page=True)
