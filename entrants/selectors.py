@@ -1,6 +1,7 @@
 """Reading sign-ups, applications and a player's own tournament ("Turnamen saya").
 
-``signup_state`` says whether a tournament takes applications now and why not;
+``signup_state`` says whether a tournament takes applications now and why not, and
+``signups_open_public`` lists the public tournaments that do (for the home page);
 ``player_link_application`` finds the application a private link stands for;
 ``my_tournament`` gathers what the player's page shows: the next table and seat (seats
 counted from 1), partner and opponents by name, results so far, and the standings around
@@ -10,12 +11,14 @@ the player.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
+from functools import partial
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
 from allfives import side_of
@@ -28,6 +31,7 @@ from entrants.models import (
     SignUp,
 )
 from league.models import Entry, Round, Seat, Table, Tournament
+from league.selectors_public import tournaments_public
 from standings.models import StandingsRow
 
 #: How many standings rows above and below the player their page shows.
@@ -56,21 +60,53 @@ def places_taken(*, tournament: Tournament) -> int:
     return Entry.objects.filter(tournament=tournament, is_withdrawn=False).count()
 
 
-def signup_state(*, tournament: Tournament, now: datetime | None = None) -> SignUpState:
-    """Whether ``tournament`` takes applications at ``now``, and if not, why."""
-    signup = signup_of(tournament=tournament)
+def _state_of(
+    signup: SignUp | None, tournament: Tournament, now: datetime, taken: Callable[[], int]
+) -> SignUpState:
+    """The one rule of ``signup_state``; ``taken`` counts the places held (asked only when
+    there is a cap)."""
     if signup is None or not signup.is_open or tournament.status == Tournament.Status.DRAFT:
         return SignUpState.NOT_OFFERED
-    now = now or timezone.now()
     if tournament.status == Tournament.Status.FINISHED:
         return SignUpState.CLOSED
     if signup.opens_at is not None and now < signup.opens_at:
         return SignUpState.NOT_YET
     if signup.closes_at is not None and now >= signup.closes_at:
         return SignUpState.CLOSED
-    if signup.cap is not None and places_taken(tournament=tournament) >= signup.cap:
+    if signup.cap is not None and taken() >= signup.cap:
         return SignUpState.WAITING_LIST if signup.has_waiting_list else SignUpState.FULL
     return SignUpState.OPEN
+
+
+def signup_state(*, tournament: Tournament, now: datetime | None = None) -> SignUpState:
+    """Whether ``tournament`` takes applications at ``now``, and if not, why."""
+    return _state_of(
+        signup_of(tournament=tournament),
+        tournament,
+        now or timezone.now(),
+        lambda: places_taken(tournament=tournament),
+    )
+
+
+def signups_open_public(*, now: datetime | None = None) -> list[Tournament]:
+    """The public tournaments whose sign-up is open at ``now`` with a place free (not
+    closed, not yet open, full, nor only taking the waiting list), soonest first; one
+    query."""
+    now = now or timezone.now()
+    signups = (
+        SignUp.objects.filter(is_open=True, tournament__in=tournaments_public())
+        .select_related("tournament__club")
+        .annotate(
+            taken=Count("tournament__entries", filter=Q(tournament__entries__is_withdrawn=False))
+        )
+        .order_by(F("tournament__starts_on").asc(nulls_last=True), "tournament__name")
+    )
+    found: list[Tournament] = []
+    for signup in signups:
+        taken: int = signup.taken
+        if _state_of(signup, signup.tournament, now, partial(int, taken)) == SignUpState.OPEN:
+            found.append(signup.tournament)
+    return found
 
 
 def applications_undecided(*, tournament: Tournament) -> list[Application]:

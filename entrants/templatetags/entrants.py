@@ -1,5 +1,6 @@
 """Template tags with which the league's pages offer sign-up without importing
-entrants: ``{% tournament_signup tournament as signup %}`` (its state and the link)."""
+entrants: ``{% tournament_signup tournament as signup %}`` (its state and the link) and
+``{% signups_open as tournaments %}`` (the public tournaments taking sign-ups now)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from django import template
 from django.urls import reverse
 
-from entrants.selectors import SignUpState, signup_state
+from entrants.selectors import SignUpState, signup_state, signups_open_public
 from league.models import Tournament
 
 register = template.Library()
@@ -32,3 +33,9 @@ def tournament_signup(tournament: Tournament) -> SignUpLink | None:
         is_open=state == SignUpState.OPEN,
         is_waiting_list=state == SignUpState.WAITING_LIST,
     )
+
+
+@register.simple_tag
+def signups_open() -> list[Tournament]:
+    """The public tournaments whose sign-up is open now with a place free."""
+    return signups_open_public()

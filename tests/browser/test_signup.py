@@ -4,7 +4,9 @@ tournament and signs up, keeping the private player link; the organiser approves
 sign-up in the admin at a desk; the player checks in from the player link; round 1 is
 paired (checked-in entries only) and published; the player's mail names the table and
 seat, and "Turnamen saya" shows the table and a scoring link that opens the table's
-scoring page. Screenshots of every step go to ``artifacts/signup/<language>-*.png``."""
+scoring page. A visitor finds a tournament not yet running under the home page's
+"Menerima pendaftaran" and signs up from there. Screenshots of every step go to
+``artifacts/signup/<language>-*.png``."""
 
 from __future__ import annotations
 
@@ -14,13 +16,13 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from entrants.models import SignUp
+from entrants.models import Application, SignUp
 from entrants.selectors import round_is_checked_in_only
 from league.models import Membership, Seat, Tournament
 from league.services.clubs import membership_add
 from league.services.rounds import round_create, round_publish
 from pairing.services.pairing import round_pair
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, page_settled
 from tests.factories import ClubFactory, EntryFactory, PlayerFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.browser
@@ -205,3 +207,64 @@ def test_a_player_signs_up_checks_in_and_gets_the_table_on_the_phone(
     phone.wait_for_url(re.compile(r"/matches/\d+/score/$"))
     _shot(phone, language, "10-pencatatan-skor")
     assert "Si Raja" in phone.inner_text("main")
+
+
+def test_a_visitor_finds_a_tournament_taking_sign_ups_on_the_home_page_and_signs_up(
+    browser: Any, live_server: Any
+) -> None:
+    # Given a tournament taking registrations, not yet running, with its sign-up open
+    club = ClubFactory(name="Spinner Malang", slug="spinner-malang", city="Malang")
+    tournament = TournamentFactory(
+        name="Malam Domino Malang",
+        slug="malam-domino-malang",
+        club=club,
+        season__club=club,
+        status=Tournament.Status.REGISTRATION,
+    )
+    SignUp.objects.create(tournament=tournament, is_open=True, cap=16)
+    phone = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, locale="id-ID"
+    ).new_page()
+    phone.set_default_timeout(10_000)
+
+    # When a player opens the home page on a phone
+    phone.goto(f"{live_server.url}/")
+    page_settled(phone)
+    section = phone.locator('section[aria-labelledby="signups-h"]')
+    assert section.locator("h2").inner_text() == "Menerima pendaftaran"
+    section.scroll_into_view_if_needed()
+    _shot(phone, "id", "walk-01-beranda")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Then the tournament is listed under "Menerima pendaftaran" (it is not running yet)
+    running = phone.locator('section[aria-labelledby="running-h"]')
+    assert running.locator(f'a[href$="/tournaments/{tournament.slug}/"]').count() == 0
+
+    # When they open it from there and press "Daftar"
+    section.get_by_role("link", name="Malam Domino Malang").click()
+    phone.wait_for_selector('[data-testid="signup-link"]')
+    page_settled(phone)
+    assert phone.inner_text("h1") == "Malam Domino Malang"
+    _shot(phone, "id", "walk-02-turnamen")
+    assert phone.inner_text('[data-testid="signup-link"]') == "Daftar"
+    phone.click('[data-testid="signup-link"]')
+    phone.wait_for_selector('[data-testid="signup-submit"]')
+    page_settled(phone)
+    _shot(phone, "id", "walk-03-formulir")
+    _no_english(phone, WORDS["id"])
+
+    # And fill in the form and send it
+    phone.fill("#id_name", "Sari Wulandari")
+    phone.fill("#id_email", "sari@example.com")
+    _shot(phone, "id", "walk-04-terisi")
+    phone.click('[data-testid="signup-submit"]')
+    phone.wait_for_selector('[data-testid="signup-status"]')
+    page_settled(phone)
+    _shot(phone, "id", "walk-05-terkirim")
+
+    # Then the page confirms it in Indonesian, with their private link, and it waits
+    status = phone.inner_text('[data-testid="signup-status"]')
+    assert status == "Terima kasih. Penyelenggara akan memeriksa pendaftaran Anda."
+    assert "/p/" in phone.inner_text('[data-testid="player-link"]')
+    _no_english(phone, WORDS["id"])
+    (application,) = Application.objects.filter(tournament=tournament)
+    assert application.name == "Sari Wulandari"

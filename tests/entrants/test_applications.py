@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone, translation
 
-from entrants.models import Application
-from entrants.selectors import SignUpState, player_link_application, signup_state
+from entrants.models import Application, SignUp
+from entrants.selectors import (
+    SignUpState,
+    player_link_application,
+    signup_state,
+    signups_open_public,
+)
 from entrants.services.applications import (
     application_approve,
     application_decline,
@@ -21,7 +27,7 @@ from entrants.services.applications import (
 from league.models import Entry, Tournament
 from league.services.registration import entry_withdraw
 from tests.entrants.conftest import open_tournament
-from tests.factories import EntryFactory, PlayerFactory, UserFactory
+from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -119,6 +125,40 @@ def test_a_closed_or_full_sign_up_refuses_with_a_clear_message(
     assert not Application.objects.exists()
 
 
+def test_the_tournaments_taking_sign_ups_are_the_public_ones_open_now_with_a_place_free(
+    django_assert_num_queries: Any,
+) -> None:
+    # Given an open sign-up with a place free, one with no cap, and a running tournament
+    # whose sign-up is open with a withdrawn entry not holding a place
+    now = timezone.now()
+    free = open_tournament(cap=2)
+    EntryFactory(tournament=free)
+    _with_signup("Piala Tanpa Batas", starts_on=now.date() + timedelta(days=30))
+    running = _with_signup("Piala Berjalan", status=Tournament.Status.RUNNING, cap=1)
+    entry_withdraw(entry=EntryFactory(tournament=running))
+    # And sign-ups that are not open now: offered but switched off, closed, not yet open,
+    # full, full with a waiting list, of a draft tournament and of a finished one
+    _with_signup("Piala Tertutup", is_open=False)
+    _with_signup("Piala Lewat", closes_at=now - timedelta(hours=1))
+    _with_signup("Piala Nanti", opens_at=now + timedelta(days=1))
+    for name, waiting in (("Piala Penuh", False), ("Piala Antre", True)):
+        full = _with_signup(name, cap=1, has_waiting_list=waiting)
+        EntryFactory(tournament=full)
+    _with_signup("Piala Draf", status=Tournament.Status.DRAFT)
+    _with_signup("Piala Selesai", status=Tournament.Status.FINISHED)
+    # And a tournament with no sign-up at all
+    TournamentFactory(name="Piala Undangan", status=Tournament.Status.REGISTRATION)
+
+    # When the public tournaments taking sign-ups are listed
+    with django_assert_num_queries(1):
+        found = signups_open_public(now=now)
+
+    # Then only the open ones with a place free are, the dated first, then by name
+    assert [t.name for t in found] == ["Piala Tanpa Batas", "Piala Berjalan", "Piala Terbuka"]
+    # And each agrees with the tournament's own sign-up state
+    assert all(signup_state(tournament=t, now=now) == SignUpState.OPEN for t in found)
+
+
 def test_a_sign_up_not_open_yet_says_when_it_opens_in_indonesian() -> None:
     opens = timezone.now() + timedelta(days=2)
     tournament = open_tournament(opens_at=opens)
@@ -169,3 +209,14 @@ def test_mail_consent_needs_an_email() -> None:
     with translation.override("en"), pytest.raises(ValidationError) as refused:
         application_submit(tournament=tournament, name="Budi", may_email=True)
     assert refused.value.code == "email_required"
+
+
+def _with_signup(
+    name: str, *, status: str = Tournament.Status.REGISTRATION, **signup: Any
+) -> Tournament:
+    """A tournament named ``name`` with a sign-up (open unless ``is_open`` says not)."""
+    tournament = TournamentFactory(
+        name=name, status=status, starts_on=signup.pop("starts_on", None)
+    )
+    SignUp.objects.create(**{"tournament": tournament, "is_open": True, **signup})
+    return tournament

@@ -13,9 +13,11 @@ from django.utils import translation
 
 from entrants.models import Application, SignUp
 from entrants.services.applications import application_approve, application_submit
+from league.models import Tournament
 from league.services.rounds import round_create, round_publish
 from pairing.services.pairing import round_pair
 from tests.entrants.conftest import open_tournament
+from tests.factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +46,27 @@ def test_the_tournament_page_offers_sign_up_while_it_is_open() -> None:
     SignUp.objects.filter(tournament=tournament).update(is_open=False)
     page = client.get(_url("league:tournament", slug=tournament.slug)).content.decode()
     assert _url("entrants:signup", slug=tournament.slug) not in page
+
+
+def test_the_home_page_lists_the_tournaments_taking_sign_ups_in_indonesian() -> None:
+    # Given no tournament taking sign-ups
+    client = Client()
+    # Then the home page says so, in Indonesian
+    page = client.get("/").content.decode()
+    assert '<h2 id="signups-h">Menerima pendaftaran</h2>' in page
+    assert "Belum ada turnamen yang menerima pendaftaran." in page
+
+    # When a tournament opens its sign-up, and another's is closed
+    tournament = open_tournament()
+    closed = TournamentFactory(name="Piala Tertutup", status=Tournament.Status.REGISTRATION)
+    SignUp.objects.create(tournament=closed, is_open=False)
+
+    # Then the home page's section links the open one to its page, and not the closed one
+    page = client.get("/").content.decode()
+    section = page.split('<section aria-labelledby="signups-h">', 1)[1].split("</section>", 1)[0]
+    assert f'<a href="{tournament.get_absolute_url()}">Piala Terbuka</a>' in section
+    assert closed.get_absolute_url() not in section
+    assert "Belum ada turnamen" not in section
 
 
 def test_signing_up_shows_the_private_link_once_and_it_opens_the_players_page() -> None:

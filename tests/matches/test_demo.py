@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.test import Client
 
 from allfives import check
+from entrants.models import SignUp
+from entrants.selectors import SignUpState, signup_state
 from league import policy
 from league.models import Club, Membership, Partnership, Player, Round, Season, Table, Tournament
 from matches.models import Match
@@ -77,3 +80,21 @@ def test_demo_has_two_clubs_each_with_an_organiser_and_an_inter_club_tournament(
     assert set(home.players.all()) == set(host_sees)
     # And Malang runs its own season on its copy of the Pagat rule set
     assert away.seasons.get().rule_set.club == away
+
+
+def test_demo_malang_tournament_takes_sign_ups_from_the_home_page() -> None:
+    # Given the demo
+    call_command("demo", seed=7)
+    cup = Tournament.objects.get(name="Malam Domino Malang")
+    # Then its sign-up is open with places free, so the tournament takes applications
+    signup = SignUp.objects.get(tournament=cup)
+    assert signup.is_open and signup.cap == 16
+    assert signup_state(tournament=cup) == SignUpState.OPEN
+    # And the home page lists it under "Menerima pendaftaran", linked to its page,
+    # whose "Daftar" button leads to the sign-up form
+    home = Client().get("/").content.decode()
+    section = home.split('<section aria-labelledby="signups-h">', 1)[1].split("</section>", 1)[0]
+    assert "Menerima pendaftaran" in section
+    assert f'<a href="{cup.get_absolute_url()}">Malam Domino Malang</a>' in section
+    page = Client().get(cup.get_absolute_url()).content.decode()
+    assert 'data-testid="signup-link">Daftar</a>' in page

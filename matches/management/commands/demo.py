@@ -7,9 +7,10 @@ its division, a finished Swiss tournament at two-player tables, a finished fixed
 partnership tournament at four-player tables, and a running inter-club three-player
 tournament (four visiting players from Malang) with its first round played and the
 second under way, and the Malang club's own season (on its copy of the Pagat rule set)
-with a tournament taking registrations. Every match is simulated tile by tile by
-``allfives`` (greedy and random players) and stored through the same service score entry
-uses, so the engine has checked every hand. Deterministic for ``--seed``.
+with a tournament taking registrations, its sign-up open (16 places, 8 taken). Every
+match is simulated tile by tile by ``allfives`` (greedy and random players) and stored
+through the same service score entry uses, so the engine has checked every hand.
+Deterministic for ``--seed``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandParser
@@ -252,7 +254,8 @@ class Command(BaseCommand):
     def _away_club(
         self, club: Club, players: Sequence[Player], pagat: RuleSet, users: dict[str, Any]
     ) -> None:
-        """The Malang club's own season, on its copy of Pagat, taking registrations."""
+        """The Malang club's own season, on its copy of Pagat, with a tournament whose sign-up
+        is open."""
         rules = rule_set_copy(rule_set=pagat, club=club, name="Pagat Malang")
         season = Season.objects.create(
             club=club,
@@ -275,6 +278,9 @@ class Command(BaseCommand):
         )
         for player in players[:8]:
             entry_create(tournament=cup, player=player)
+        # Its sign-up is open, so a visitor finds it under the home page's "Taking sign-ups"
+        # and can sign up from its page. By the model's name: matches is below entrants.
+        apps.get_model("entrants", "SignUp").objects.create(tournament=cup, is_open=True, cap=16)
 
     def _tournament(
         self,

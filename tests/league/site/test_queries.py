@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 
 #: Queries allowed per page (what each page runs today, plus one of headroom).
 BOUNDS = {
-    "/": 7,
+    # The tournaments taking sign-ups (entrants' template tag): 1 query.
+    "/": 9,
     "/tournaments/": 2,
     # The sign-up offer (entrants' template tag) reads the tournament's sign-up: 1 query.
     "/tournaments/piala-kelipatan/": 9,
