@@ -19,6 +19,7 @@ use. Players are numbered 0..v-1 here; callers map them to entrants.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations, product
 from pathlib import Path
@@ -528,3 +529,154 @@ def golf_schedule(players: int) -> tuple[tuple[Round, ...], str] | None:
     if any(len(t) != int(entry["table_size"]) for r in rounds for t in r):
         raise AssertionError("a kept social-golfer round has a table of the wrong size")
     return _checked_resolution(rounds, players), f"social-golfer schedule ({len(rounds)} rounds)"
+
+
+# -- embedding rounds played into a design ----------------------------------------------------
+
+
+def embedding(
+    design: Sequence[Sequence[Sequence[int]]],
+    rounds: Sequence[Sequence[Sequence[int]]],
+    players: int,
+    *,
+    budget: int = 100_000,
+) -> list[int] | None:
+    """The first placing of :func:`embeddings`, or None."""
+    return next(embeddings(design, rounds, players, budget=budget), None)
+
+
+def embeddings(
+    design: Sequence[Sequence[Sequence[int]]],
+    rounds: Sequence[Sequence[Sequence[int]]],
+    players: int,
+    *,
+    budget: int = 100_000,
+) -> Iterator[list[int]]:
+    """Each placing ``player[point]`` of players 0..players-1 on the points of ``design``
+    under which every round of ``rounds`` is one of the design's classes, a different one
+    each, until ``budget`` placements have been tried.
+
+    Depth-first over the players, those sharing most tables with the players already
+    placed first. A round's class is settled by the first two of its table-mates placed
+    (two points share a block of one class at most), so the search branches over points,
+    never over classes: in a design where every pair meets once, two rounds fix nearly
+    everything and the rest only need checking."""
+    if len(rounds) > len(design) or any(
+        sorted(p for t in r for p in t) != list(range(players)) for r in rounds
+    ):
+        return
+    block_of = [[0] * players for _ in design]
+    pair_class = [[-1] * players for _ in range(players)]
+    for c, cls in enumerate(design):
+        for b, block in enumerate(cls):
+            for x in block:
+                block_of[c][x] = b
+            for x, y in combinations(block, 2):
+                pair_class[x][y] = pair_class[y][x] = c
+    table_of = [[0] * players for _ in rounds]
+    mates: list[list[list[int]]] = [[[] for _ in range(players)] for _ in rounds]
+    for r, rd in enumerate(rounds):
+        for t, table in enumerate(rd):
+            for p in table:
+                table_of[r][p] = t
+                mates[r][p] = [q for q in table if q != p]
+    order = _embedding_order(rounds, players, mates)
+    point = [-1] * players
+    player = [-1] * players
+    chosen = [-1] * len(rounds)
+    taken = [False] * len(design)
+    image = [[-1] * len(r) for r in rounds]
+    owner = [[-1] * len(design[0]) for _ in rounds] if design else []
+    tries = 0
+
+    def images(r: int, c: int) -> dict[int, int] | None:
+        # The blocks of class c the tables of round r go to, as far as the players placed
+        # so far show; None unless it is one to one (two players share a block of c exactly
+        # when they share a table of r).
+        to_block: dict[int, int] = {}
+        to_table: dict[int, int] = {}
+        for q in range(players):
+            if point[q] < 0:
+                continue
+            t, b = table_of[r][q], block_of[c][point[q]]
+            if to_block.setdefault(t, b) != b or to_table.setdefault(b, t) != t:
+                return None
+        return to_block
+
+    def place(depth: int) -> Iterator[list[int]]:
+        nonlocal tries
+        if depth == players:
+            yield player[:]
+            return
+        p = order[depth]
+        candidates: set[int] | None = None
+        for r in range(len(rounds)):
+            c = chosen[r]
+            if c >= 0 and image[r][table_of[r][p]] >= 0:
+                block = set(design[c][image[r][table_of[r][p]]])
+                candidates = block if candidates is None else candidates & block
+        pool = sorted(candidates) if candidates is not None else range(players)
+        for x in pool:
+            if player[x] >= 0:
+                continue
+            tries += 1
+            if tries > budget:
+                return
+            undo: list[tuple[int, int, int, int]] = []
+            ok = True
+            point[p], player[x] = x, p
+            for r in range(len(rounds)):
+                if chosen[r] < 0:
+                    q = next((q for q in mates[r][p] if point[q] >= 0), -1)
+                    if q < 0:
+                        continue
+                    c = pair_class[x][point[q]]
+                    settled = images(r, c) if c >= 0 and not taken[c] else None
+                    if settled is None:
+                        ok = False
+                        break
+                    chosen[r], taken[c] = c, True
+                    undo.append((r, c, -1, -1))
+                    for t, b in settled.items():
+                        image[r][t], owner[r][b] = b, t
+                        undo.append((r, -1, t, b))
+                    continue
+                c = chosen[r]
+                t, b = table_of[r][p], block_of[c][x]
+                if image[r][t] == b:
+                    continue
+                if image[r][t] >= 0 or owner[r][b] >= 0:
+                    ok = False
+                    break
+                image[r][t], owner[r][b] = b, t
+                undo.append((r, -1, t, b))
+            if ok:
+                yield from place(depth + 1)
+            for r, c, t, b in reversed(undo):
+                if c >= 0:
+                    chosen[r], taken[c] = -1, False
+                else:
+                    image[r][t], owner[r][b] = -1, -1
+            point[p], player[x] = -1, -1
+            if tries > budget:
+                return
+
+    yield from place(0)
+
+
+def _embedding_order(
+    rounds: Sequence[Sequence[Sequence[int]]], players: int, mates: list[list[list[int]]]
+) -> list[int]:
+    """Players in the order :func:`embedding` places them: each next the one sharing a
+    table with the most players already placed (ties to the lowest number)."""
+    order: list[int] = []
+    links = [0] * players
+    left = set(range(players))
+    while left:
+        p = min(left, key=lambda q: (-links[q], q))
+        order.append(p)
+        left.discard(p)
+        for r in range(len(rounds)):
+            for q in mates[r][p]:
+                links[q] += 1
+    return order

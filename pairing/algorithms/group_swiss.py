@@ -21,17 +21,20 @@ Then the rounds still to come are looked after:
   :func:`plan_after`: rounds clear of every meeting so far, first a known schedule
   placed on the players (``designs``; see :func:`repeat_free_rounds`) or the schedule
   search's round robin, then after each round the same plan, the schedule placed anew,
-  or a repaired plan. This round is the round seated alone when the plan can be kept or
-  repaired around it; else, on a plan of the schedule search (up to
+  or a repaired plan (a schedule is placed anew by annealing, or, when the annealing
+  misses, by listing the placings under which every round played is one of its rounds:
+  ``designs.embedding``). This round is the round seated alone when the plan can be kept
+  or repaired around it; else, on a plan of the schedule search (up to
   ``REPAIR_MAX_PLAYERS``), another seating of the round alone about as close in score, or
   one keeping only some of the plan's rounds clear, whichever the plan can be repaired
   around first (:func:`_alternatives`); else, on a placed schedule, it is seated from a
-  placing moved so that one of its clear rounds seats players close in score
-  (``place_for_round``), or, when the schedule has rounds to spare, as another seating
-  of the round alone if the schedule placed anew leaves room for it and it is closer in
-  score; else
-  it is seated on the plan keeping ``rounds_left - 1`` of its rounds clear (see
-  :func:`_on_plan`). So no pair ever meets twice while a plan is found;
+  placing moved so that one of its clear rounds seats players close in score (from the
+  best of the placings that keep every round played a round of the schedule, up to
+  ``REPAIR_MAX_PLAYERS``, then by ``place_for_round``), or, when the schedule has rounds
+  to spare, as another seating of the round alone if the schedule placed anew leaves room
+  for it and it is closer in score; else it is seated on the plan keeping
+  ``rounds_left - 1`` of its rounds clear (see :func:`_on_plan`). So no pair ever meets
+  twice while a plan is found;
 - *on a design in id order*: without the rounds so far, when they do not seat this field
   or when no plan is found, the schedule's points are the entrants in id order and this
   round is seated keeping ``rounds_left - 1`` of its rounds clear (see
@@ -47,6 +50,7 @@ counts, never the clock: the same seed gives the same seating.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -65,7 +69,14 @@ from pairing.algorithms.annealing import (
     seating_cost,
     table_cost,
 )
-from pairing.algorithms.designs import Round, golf_schedule, kirkman_resolution, resolvable_four
+from pairing.algorithms.designs import (
+    Round,
+    embedding,
+    embeddings,
+    golf_schedule,
+    kirkman_resolution,
+    resolvable_four,
+)
 from pairing.algorithms.quality import make_draw, score_map
 from pairing.algorithms.round_robin import group_round_robin_schedule
 from pairing.algorithms.schedule_search import ScheduleSearch
@@ -425,6 +436,8 @@ def _on_plan(
         # of its clear rounds seats players close in score, and seat the round from it.
         met_id = [[met[by_id[a]][by_id[b]] for b in range(n)] for a in range(n)]
         gap_id = [[gap[by_id[a]][by_id[b]] for b in range(n)] for a in range(n)]
+        if n <= REPAIR_MAX_PLAYERS and total <= len(design):
+            placing = tuple(_best_embedding(design, prefix, met_id, gap_id, placing))
         moved, chosen = place_for_round(
             design,
             met_id,
@@ -454,6 +467,44 @@ def _on_plan(
     # Seated on the plan, keeping all but one of its rounds clear, the round leaves the
     # next round its plan without any search.
     return _on_design(tables, plan, ids, met, gap, ordered, rounds_left, rng)
+
+
+EMBED_WORK = 200_000
+"""Budget of the searches for placings under which the rounds played are rounds of a
+known schedule (``designs.embeddings``), in placements tried: about half a second at 32
+players. It lists some ten thousand of the placings that keep two rounds of the 32-player
+schedule and all 16 that keep three, and finds the first within 140,000 placements tried
+for any number of rounds (measured on three relabellings)."""
+
+
+def _best_embedding(
+    design: Sequence[Round],
+    played: Plan,
+    met: list[list[int]],
+    gap: list[list[int]],
+    placing: Sequence[int],
+) -> Sequence[int]:
+    """Of ``placing`` and the placings under which every round ``played`` is a round of
+    ``design`` (players in id order), the one whose cheapest clear round costs least under
+    ``gap``; ``placing`` on a tie. Such a placing leaves every other round of the design
+    clear, so the round to come may be any of them."""
+
+    def cheapest(player: Sequence[int]) -> float:
+        costs: list[float] = []
+        for r in design:
+            tables = [[player[q] for q in t] for t in r]
+            if not any(met[a][b] for t in tables for a, b in combinations(t, 2)):
+                costs.append(seating_cost(tables, gap))
+        return min(costs, default=math.inf)
+
+    best, best_cost = placing, cheapest(placing)
+    for player in embeddings(design, played, len(met), budget=EMBED_WORK):
+        if best_cost == 0:
+            break
+        cost = cheapest(player)
+        if cost < best_cost:
+            best, best_cost = player, cost
+    return best
 
 
 ALTERNATIVES = 6
@@ -550,17 +601,19 @@ def plan_after(
     on the known schedule (``known_schedule``) it is made of, or None once it is made of
     other rounds; None when no plan is found.
 
-    Before the first round the plan is the known schedule in id order when the event fits
-    in it, else the schedule search's group round robin when it repeats nothing. After
-    each round the plan is kept as long as enough of it is clear; else, while it is a
-    placed schedule, the placing is moved by annealing (``label_points``) until enough
-    rounds are clear again; else the planned round the last round clashes with most is
-    dropped and the schedule search repairs the rest. Each search is seeded by the field
-    and the round's number. A round seated from the plan needs no search, so recomputing
-    costs nothing then. Being a function of the rounds played only, every draw finds the
-    plan the draw before left, with no state kept between draws; the cache spares
-    recomputing it within one process. With ``repair`` False the last round's plan is
-    not searched for (the rounds before it are): a quick check whose answer, when it
+    Before the first round the plan is the known schedule in id order when the event fits in
+    it, else the schedule search's group round robin when it repeats nothing. After each
+    round the plan is kept as long as enough of it is clear; else, while it is a placed
+    schedule, the placing is moved by annealing (``label_points``) until enough rounds are
+    clear again, or, when the event fits in the schedule and the annealing misses, a placing
+    is searched for under which every round played is one of the schedule's
+    (``designs.embedding``; not with ``repair`` False); else the planned round the last
+    round clashes with most is dropped and the schedule search repairs the rest. Each search
+    is seeded by the field and the round's number. A round seated from the plan needs no
+    search, so recomputing costs nothing then. Being a function of the rounds played only,
+    every draw finds the plan the draw before left, with no state kept between draws; the
+    cache spares recomputing it within one process. With ``repair`` False the last round's
+    plan is not searched for (the rounds before it are): a quick check whose answer, when it
     finds a plan, is the one the full call finds."""
     wanted = total - len(rounds)
     design = known_schedule(players, shape[0]) if len(set(shape)) == 1 else None
@@ -602,6 +655,11 @@ def plan_after(
         moved, clashes = label_points(
             design, met, wanted=wanted, rng=rng, steps=LABEL_STEPS, start=placing
         )
+        if clashes and repair and total <= len(design):
+            # The annealing can miss a placing that exists: one under which every round
+            # played is one of the schedule's rounds leaves all the others clear.
+            embedded = embedding(design, rounds, players, budget=EMBED_WORK)
+            moved, clashes = (embedded, 0) if embedded is not None else (moved, clashes)
         if clashes == 0:
             placed = [[[moved[q] for q in t] for t in r] for r in design]
             return tuple(_canonical(r) for r in clear(placed)), tuple(moved)
