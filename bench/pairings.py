@@ -18,7 +18,9 @@ figures; not a test.
   counting as infinitely worse; rounds worse and better printed, comparing repeats first);
   at most 5 s a round at 64 players. For scale, the same annealing seater then runs the
   whole event by itself, each round on its own history: its repeated meetings and summed
-  spread are printed beside ours.
+  spread are printed beside ours. One run's rounds swing with the random path, so
+  ``--seeds 3,4,5,6`` runs each case with other results too (``--players 32`` keeps to
+  one field), each judged on its own.
 - *round robin*: 27 players at three-player tables (and 16 at four; whist schedules for
   8, 12 and 16). Required: every pair exactly once.
 - *round robins drawn*: the round robins where a design or a published social-golfer
@@ -298,11 +300,19 @@ def best_known_repeats(n: int, size: int, rounds: int, smallest: int | None) -> 
     return schedule.report.excess_meetings, "search"
 
 
-def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None) -> None:
+RESULTS_SEED = 3
+"""Seed of the group Swiss cases' strengths and results; ``--seeds`` runs them with
+others too, since one run's rounds swing with the random path."""
+
+
+def group_swiss(
+    n: int, rounds: int, size: int = 4, smallest: int | None = None, seed: int = RESULTS_SEED
+) -> None:
     shape = f"tables of {size}" if smallest is None else f"tables of {smallest}-{size}"
-    print(f"\n== group swiss: {n} players at {shape}, {rounds} rounds")
+    other = "" if seed == RESULTS_SEED else f", results seed {seed}"
+    print(f"\n== group swiss: {n} players at {shape}, {rounds} rounds{other}")
     print(" round   cpu s  wall s  repeats  spread  annealing  (repeats)")
-    rng = random.Random(3)
+    rng = random.Random(seed)
     strength = {i: rng.random() for i in range(n)}
     drawn = rng.getstate()
     score = dict.fromkeys(range(n), 0)
@@ -345,13 +355,13 @@ def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None)
         history = history.with_tables(draw.tables)
     repeats = sum(c - 1 for c in history.met.values())
     allowed, source = best_known_repeats(n, size, rounds, smallest)
-    verdict = require(repeats <= allowed, f"group swiss {n} x {rounds} repeats")
+    verdict = require(repeats <= allowed, f"group swiss {n} x {rounds} repeats{other}")
     print(f" repeated meetings: {repeats}, best known {allowed} ({source}): {verdict}")
     median = statistics.median(ratios) if ratios else 1.0
     print(
         f" spread against annealing: median ratio {median:.2f}, rounds worse {worse},"
         f" better {better} of {rounds} (repeats first, then spread;"
-        f" {require(median <= 1.0, f'group swiss {n} x {rounds} spread')})"
+        f" {require(median <= 1.0, f'group swiss {n} x {rounds} spread{other}')})"
     )
     results = random.Random()
     results.setstate(drawn)
@@ -364,7 +374,7 @@ def group_swiss(n: int, rounds: int, size: int = 4, smallest: int | None = None)
     )
     limit = ""
     if n >= 64:
-        verdict = require(worst <= GROUP_REQUIRED, f"group swiss {n} x {rounds} time")
+        verdict = require(worst <= GROUP_REQUIRED, f"group swiss {n} x {rounds} time{other}")
         limit = f" (required {GROUP_REQUIRED} s at 64 players: {verdict})"
     print(f" slowest round {worst:.2f} s CPU{limit}")
 
@@ -534,7 +544,16 @@ def main() -> int:
     parser.add_argument("--skip-full", action="store_true", help="skip the all-pairs blossom")
     parser.add_argument("--group-only", action="store_true", help="only the group Swiss cases")
     parser.add_argument("--whist-only", action="store_true", help="only the whist figures")
+    parser.add_argument(
+        "--seeds",
+        default=str(RESULTS_SEED),
+        help="comma-separated seeds of the group Swiss results (default %(default)s)",
+    )
+    parser.add_argument(
+        "--players", type=int, help="only the group Swiss cases of this many players"
+    )
     args = parser.parse_args()
+    seeds = [int(s) for s in args.seeds.split(",")]
     if args.whist_only:
         whists()
     else:
@@ -544,7 +563,8 @@ def main() -> int:
                 swiss_versus_full()
             rotating()
         for n, rounds, size, smallest in GROUP_CASES:
-            group_swiss(n, rounds, size, smallest)
+            for seed in seeds if args.players in (None, n) else ():
+                group_swiss(n, rounds, size, smallest, seed)
         if not args.group_only:
             round_robins()
             round_robins_drawn()

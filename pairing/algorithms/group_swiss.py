@@ -578,8 +578,9 @@ REPAIR_WORK = 100_000
 tabu steps (at least 200 steps)."""
 
 REPAIR_MAX_PLAYERS = 48
-"""Fields larger than this do not repair a plan with the schedule search: at 64 players
-it found no repair in the bench's rounds and cost seconds a round; they keep to the
+"""Fields larger than this do not repair a plan with the schedule search, nor search the
+placings that keep the rounds played as rounds of the schedule: at 64 players neither
+changed a seating in the bench's rounds, and each cost seconds a round; they keep to the
 placed schedule."""
 
 
@@ -605,16 +606,16 @@ def plan_after(
     it, else the schedule search's group round robin when it repeats nothing. After each
     round the plan is kept as long as enough of it is clear; else, while it is a placed
     schedule, the placing is moved by annealing (``label_points``) until enough rounds are
-    clear again, or, when the event fits in the schedule and the annealing misses, a placing
-    is searched for under which every round played is one of the schedule's
-    (``designs.embedding``; not with ``repair`` False); else the planned round the last
-    round clashes with most is dropped and the schedule search repairs the rest. Each search
-    is seeded by the field and the round's number. A round seated from the plan needs no
-    search, so recomputing costs nothing then. Being a function of the rounds played only,
-    every draw finds the plan the draw before left, with no state kept between draws; the
-    cache spares recomputing it within one process. With ``repair`` False the last round's
-    plan is not searched for (the rounds before it are): a quick check whose answer, when it
-    finds a plan, is the one the full call finds."""
+    clear again, or, when the event fits in the schedule and the annealing misses (up to
+    ``REPAIR_MAX_PLAYERS``), a placing is searched for under which every round played is one
+    of the schedule's (``designs.embedding``; not with ``repair`` False); else the planned
+    round the last round clashes with most is dropped and the schedule search repairs the
+    rest. Each search is seeded by the field and the round's number. A round seated from the
+    plan needs no search, so recomputing costs nothing then. Being a function of the rounds
+    played only, every draw finds the plan the draw before left, with no state kept between
+    draws; the cache spares recomputing it within one process. With ``repair`` False the
+    last round's plan is not searched for (the rounds before it are): a quick check whose
+    answer, when it finds a plan, is the one the full call finds."""
     wanted = total - len(rounds)
     design = known_schedule(players, shape[0]) if len(set(shape)) == 1 else None
     if not rounds:
@@ -655,7 +656,7 @@ def plan_after(
         moved, clashes = label_points(
             design, met, wanted=wanted, rng=rng, steps=LABEL_STEPS, start=placing
         )
-        if clashes and repair and total <= len(design):
+        if clashes and repair and total <= len(design) and players <= REPAIR_MAX_PLAYERS:
             # The annealing can miss a placing that exists: one under which every round
             # played is one of the schedule's rounds leaves all the others clear.
             embedded = embedding(design, rounds, players, budget=EMBED_WORK)
