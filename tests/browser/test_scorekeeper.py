@@ -275,13 +275,7 @@ def test_a_tables_link_shows_each_result_in_view_and_the_finished_match_at_once(
         )
     link = table_links_issue(table=table, user=None)[0]
     SHOTS.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, locale="id-ID"
-    )
-    page = context.new_page()
-    page.goto(live_server.url + reverse("matches:table_link", args=[link.key]))
-    page.wait_for_selector('[data-testid="save"]')
-    page_settled(page)
+    page = _phone_on_link(browser, live_server, link, '[data-testid="save"]')
 
     # when hand 1's plays are tapped and it is saved with no leader chosen
     _act(page, '[data-testid="add-0-10"]')
@@ -375,12 +369,17 @@ def _hands_table_page(browser: Any, live_server: Any, players: int, names: list[
         user=None,
     )
     link = table_links_issue(table=table, user=None)[0]
+    return _phone_on_link(browser, live_server, link, '[data-testid="hand-3"]')
+
+
+def _phone_on_link(browser: Any, live_server: Any, link: Any, ready: str) -> Any:
+    """A phone in Indonesian on the scoring page of a table's link, once ``ready`` shows."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, locale="id-ID"
     )
     page = context.new_page()
     page.goto(live_server.url + reverse("matches:table_link", args=[link.key]))
-    page.wait_for_selector('[data-testid="hand-3"]')
+    page.wait_for_selector(ready)
     page_settled(page)
     return page
 
