@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 import os
 import pathlib
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -92,6 +94,13 @@ def _browser_contexts_closed(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     for context in browser.contexts:
         context.close()
+    # Closing a page does not stop a request it already sent: the live server may still be
+    # answering one (a scoring page's report, on load), and its row locks deadlocked the
+    # flush too. Each request runs in a thread of its own: wait for them to end.
+    deadline = time.monotonic() + 10
+    for thread in threading.enumerate():
+        if thread.name.endswith("(process_request_thread)"):
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
 @pytest.fixture(autouse=True)
