@@ -62,6 +62,7 @@ from types import MappingProxyType
 from pairing.algorithms.annealing import (
     anneal_breaking_few,
     anneal_round,
+    class_clashes,
     descend_round,
     label_points,
     label_schedule,
@@ -490,12 +491,9 @@ def _best_embedding(
     clear, so the round to come may be any of them."""
 
     def cheapest(player: Sequence[int]) -> float:
-        costs: list[float] = []
-        for r in design:
-            tables = [[player[q] for q in t] for t in r]
-            if not any(met[a][b] for t in tables for a, b in combinations(t, 2)):
-                costs.append(seating_cost(tables, gap))
-        return min(costs, default=math.inf)
+        clashes = class_clashes(design, player, met)
+        costs = class_clashes(design, player, gap)
+        return min((c for c, k in zip(costs, clashes, strict=True) if k == 0), default=math.inf)
 
     best, best_cost = placing, cheapest(placing)
     for player in embeddings(design, played, len(met), budget=EMBED_WORK):
@@ -660,7 +658,8 @@ def plan_after(
             # The annealing can miss a placing that exists: one under which every round
             # played is one of the schedule's rounds leaves all the others clear.
             embedded = embedding(design, rounds, players, budget=EMBED_WORK)
-            moved, clashes = (embedded, 0) if embedded is not None else (moved, clashes)
+            if embedded is not None:
+                moved, clashes = embedded, 0
         if clashes == 0:
             placed = [[[moved[q] for q in t] for t in r] for r in design]
             return tuple(_canonical(r) for r in clear(placed)), tuple(moved)
