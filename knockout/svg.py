@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from knockout.selectors import BracketView, MatchView
 
-COLUMN = 210  # a match box's width plus the gap to the next round
-BOX_WIDTH = 180
+COLUMN = 260  # a match box's width plus the gap to the next round
+BOX_WIDTH = 230
+POINTS_ROOM = 34  # a box's right edge to where its names must end, room for "250"
 LINE = 22  # one entry's line in a box
 HEADER = 28  # the round names above the columns
 GAP = 14
@@ -30,6 +31,26 @@ class Drawing:
     titles: tuple[tuple[int, str], ...]  # (x of the column's centre, round name)
     boxes: tuple[Box, ...]
     lines: tuple[str, ...]  # SVG path data
+    box_width: int = BOX_WIDTH
+
+    @property
+    def box_centre(self) -> int:
+        return self.box_width // 2
+
+    @property
+    def winner_width(self) -> int:
+        """The winner's shading, inside the box's border."""
+        return self.box_width - 2
+
+    @property
+    def points_x(self) -> int:
+        """Where the points end (they are drawn right-aligned)."""
+        return self.box_width - 6
+
+    @property
+    def names_end(self) -> int:
+        """Where a name is cut off, short of the points."""
+        return self.box_width - POINTS_ROOM
 
 
 def bracket_drawing(bracket: BracketView) -> Drawing:

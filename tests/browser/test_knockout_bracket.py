@@ -19,7 +19,7 @@ import pytest
 
 from knockout.models import BracketMatch
 from knockout.services import bracket_advance, bracket_create
-from league.models import Round, Tournament
+from league.models import Player, Round, Tournament
 from league.services.results import table_agreed_record
 from league.services.rounds import round_create, round_publish
 from pairing.services.pairing import round_pair
@@ -156,3 +156,51 @@ def test_a_result_recorded_meanwhile_appears_and_the_bracket_prints(
     page.screenshot(path=str(SHOTS / "bracket-printed.png"), full_page=True)
     context.close()
     assert refused == []
+
+
+#: Names as long as a club's players have, the bracket's widest in bold as winners.
+LONG_NAMES = {
+    "Pemain 01": "Bambang Suryadi",
+    "Pemain 02": "Kadek Santoso (Kadek)",
+    "Pemain 03": "Wahyu Hidayat",
+    "Pemain 04": "Siti Rahmawati",
+    "Pemain 05": "Muhammad Ramadhan",
+    "Pemain 06": "Teguh Santoso",
+    "Pemain 07": "Putri Maharani",
+    "Pemain 08": "Yoga Pratama",
+}
+#: Each box's name against the points beside it: the gap between them, in pixels.
+NAME_TO_POINTS = """() => [...document.querySelectorAll("svg .match g")]
+  .filter(g => g.querySelector(".points"))
+  .map(g => [g.querySelector(".name").textContent,
+             g.querySelector(".points").getBoundingClientRect().left
+             - g.querySelector(".name").getBoundingClientRect().right])"""
+
+
+def test_long_names_stay_clear_of_the_points_and_the_printed_bracket_fits_the_page(
+    browser: Any, live_server: Any
+) -> None:
+    # Given a knockout whose players have full names, the longest of them winners
+    tournament, _semis = knockout_in_play()
+    for player in Player.objects.filter(name__in=LONG_NAMES):
+        player.name = LONG_NAMES[player.name]
+        player.save()
+    context = browser.new_context(viewport=VIEWPORTS["phone"], locale="id-ID")
+    page = context.new_page()
+    # When a visitor opens the bracket on a phone
+    page.goto(f"{live_server.url}/tournaments/{tournament.slug}/")
+    page.get_by_test_id("bracket-link").click()
+    page_settled(page)
+    # Then every name in the drawing ends short of its points, bold winners included
+    gaps = page.evaluate(NAME_TO_POINTS)
+    assert any(name == "Bambang Suryadi" for name, _gap in gaps), gaps
+    assert all(gap >= 4 for _name, gap in gaps), gaps
+    page.screenshot(path=str(SHOTS / "bracket-long-names-id-phone.png"), full_page=True)
+    # and printed, the drawing shrinks to the page's width instead of running off it
+    page.emulate_media(media="print")
+    right = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('svg.bracket-svg')]"
+        ".map(s => s.getBoundingClientRect().right))"
+    )
+    assert right <= page.evaluate("document.documentElement.clientWidth"), right
+    context.close()
