@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from league.models import Player
 from standings.services.refresh import standings_sweep
 from tests.browser.test_desk import _indonesian
+from tests.browser.test_knockout_bracket import knockout_in_play
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -54,4 +56,54 @@ def test_an_organiser_opens_the_projector_from_the_desk_and_each_chance_reads_wi
     # and each side's chance sits with that side, not at the start of the next one's line
     apart = page.evaluate(SIDES_APART)
     assert apart and all(apart), apart
+    page.context.close()
+
+
+#: Full names of up to 15 letters: one line each on the projector at a hall's width.
+FULL_NAMES = [
+    "Bambang Suryadi",
+    "Siti Rahmawati",
+    "Wahyu Hidayat",
+    "Ratna Kusuma",
+    "Yoga Pratama",
+    "Nur Aini",
+    "Teguh Santoso",
+    "Putri Maharani",
+    "Rizky Ramadhan",
+    "Sri Wulandari",
+]
+#: Each side's names on the first panel: how many lines they take.
+SIDE_LINES = """() => [...document.querySelectorAll('[data-panel="pairings-1"] .pairing .names')]
+  .map(n => [n.textContent.trim(), Math.round(
+    n.getBoundingClientRect().height / parseFloat(getComputedStyle(n).lineHeight))])"""
+
+
+def test_a_knockout_round_is_projected_with_its_stage_and_each_name_on_one_line(
+    browser: Any, live_server: Any
+) -> None:
+    # Given knockout semi-finals under way, one table's score agreed, its players named
+    tournament, _semis = knockout_in_play()
+    for number, name in enumerate(FULL_NAMES, start=1):
+        Player.objects.filter(name=f"Pemain {number:02d}").update(name=name)
+    page = browser.new_context(viewport=HALL, locale="id-ID").new_page()
+    # When the hall's screen opens the tournament's projector view from its public page
+    page.goto(f"{live_server.url}/tournaments/{tournament.slug}/")
+    page.click('[data-testid="projector-link"]')
+    page.wait_for_selector('[data-panel="pairings-1"]')
+    page.wait_for_load_state("load")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "proyektor-babak-gugur.png"))
+    # Then the heading names the knockout, and every player's name keeps to one line,
+    # the agreed table's "Skor disepakati" beside them included
+    assert page.inner_text('[data-panel="pairings-1"] h1').split() == [
+        "Putaran",
+        "3",
+        "·",
+        "Babak",
+        "gugur",
+    ]
+    assert "Skor disepakati" in page.inner_text('[data-testid="projector-table-1"]')
+    lines = page.evaluate(SIDE_LINES)
+    assert len(lines) == 8 and all(count == 1 for _name, count in lines), lines
+    _indonesian(page)
     page.context.close()

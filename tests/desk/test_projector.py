@@ -12,9 +12,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from desk.services import round_next
+from knockout.services import bracket_create
 from league.models import Tournament
 from league.services.rounds import round_publish
 from tests.desk.conftest import OPENING_HAND, WINNING_HAND, club_tournament, play
+from tests.knockout.conftest import seeded_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -132,3 +134,22 @@ def test_a_playing_table_shows_its_totals_and_each_sides_chance_of_winning(
     # And the finished table 1 shows neither
     assert 'data-testid="projector-chance-1-' not in page
     assert 'data-testid="projector-total-1-' not in page
+
+
+def test_a_knockout_round_is_projected_as_the_knockout() -> None:
+    # Given a tournament whose knockout semi-finals are published
+    tournament = seeded_tournament(4)
+    bracket_create(tournament=tournament, source="ratings")
+    round_publish(round=tournament.rounds.get(number=1))
+    # When the hall's screen shows the round
+    page = Client().get(reverse("desk:projector", args=[tournament.slug])).content.decode()
+    # Then its heading says it is the knockout, not only the round's number
+    heading = re.search(r'<h1 id="pairings-1-h">(.*?)</h1>', page, re.S)
+    assert heading is not None
+    assert re.sub(r"<[^>]+>", "", heading.group(1)).split() == [
+        "Putaran",
+        "1",
+        "·",
+        "Babak",
+        "gugur",
+    ]
