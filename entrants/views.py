@@ -124,7 +124,7 @@ def _scoring_url(view: MyTournament) -> str | None:
     side = side_of(nxt.seat - 1, nxt.table.player_count)
     for link in table_links_issue(table=nxt.table, user=None):
         if link.side == side:
-            return reverse("matches:table_link", kwargs={"key": link.key})
+            return link.get_absolute_url()
     return None
 
 

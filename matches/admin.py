@@ -136,7 +136,7 @@ class TableLinkAdmin(ReadOnlyAdmin):
     def opens(self, obj: TableLink) -> str:
         if obj.revoked_at is not None:
             return "—"
-        url = reverse("matches:table_link", args=[obj.key])
+        url = obj.get_absolute_url()
         return format_html('<a href="{}">{}</a>', url, _("Open"))
 
     @admin.action(description=_("Revoke the selected links"))

@@ -28,7 +28,7 @@ logging.getLogger("weasyprint").setLevel(logging.WARNING)
 #: Rows printed for hands: a match to 250 rarely takes more.
 CARD_HAND_ROWS = 16
 #: Fewer rows when the sides' QR codes take their place, so a card stays one page.
-CARD_HAND_ROWS_WITH_LINKS = 12
+CARD_HAND_ROWS_WITH_LINKS = 11
 #: Fewer still for three sides: three narrow link boxes wrap their text onto more lines.
 CARD_HAND_ROWS_WITH_LINKS_THREE_SIDES = 10
 

@@ -17,12 +17,15 @@ or a hand is kept in its history (who, when, before and after).
 
 from __future__ import annotations
 
+import base64
+import secrets
 from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -188,12 +191,36 @@ class MatchSeat(models.Model):
         return f"{self.match} — {_('seat')} {self.number}: {self.player}"
 
 
+#: Crockford's base 32, lower case: digits and letters without i, l, o and u, the
+#: characters a person reading a printed card could take for others.
+KEY_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+_FROM_BASE32 = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", KEY_ALPHABET)
+#: What a person may type for a character of a key: either case, o for 0, i or l for 1.
+_TYPED = str.maketrans("oil", "011", " -")
+KEY_GROUP = 4
+
+
+def table_link_key_new() -> str:
+    """A new table link key: 160 random bits (``secrets``) in 32 characters of
+    :data:`KEY_ALPHABET`."""
+    return base64.b32encode(secrets.token_bytes(20)).decode().translate(_FROM_BASE32)
+
+
+def table_link_key_typed(typed: str) -> str:
+    """The key a person meant by what they typed from a card: spaces and dashes dropped,
+    lower case, o read as 0 and i or l as 1."""
+    return typed.strip().lower().translate(_TYPED)
+
+
 class TableLink(models.Model):
     """A table's private scoring link for one side (one seat at two- and three-player
     tables): whoever holds it scores that table as that side, without an account.
 
-    The key is 160 random bits (``secrets``), printed as a QR code on the table card. A
-    link works while the table's round is published and its match can still change; an
+    The key is 160 random bits (``secrets``), printed as a QR code on the table card and
+    as a link to type, in groups of four characters none of which looks like another
+    (:data:`KEY_ALPHABET`); what is typed is read leniently (:func:`table_link_key_typed`).
+    Keys issued before that alphabet (URL-safe base 64) still open their table. A link
+    works while the table's round is published and its match can still change; an
     organiser revokes it (``revoked_at``) and issues a new one. Revoked links are kept,
     so the history can still name who scored through them.
     """
@@ -221,9 +248,21 @@ class TableLink(models.Model):
     def __str__(self) -> str:
         return f"{self.table} — {_('side')} {self.side + 1}"
 
+    def get_absolute_url(self) -> str:
+        """The link's address: the table's scoring page opens from it."""
+        return reverse("matches:table_link", args=[self.printed_key])
+
     @property
     def is_revoked(self) -> bool:
         return self.revoked_at is not None
+
+    @property
+    def printed_key(self) -> str:
+        """The key as cards print it: in groups of four joined by dashes (a key of the old
+        alphabet, which may hold dashes itself, as it is)."""
+        if len(self.key) != 32 or any(c not in KEY_ALPHABET for c in self.key):
+            return self.key
+        return "-".join(self.key[i : i + KEY_GROUP] for i in range(0, len(self.key), KEY_GROUP))
 
 
 class Hand(models.Model):

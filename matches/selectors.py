@@ -33,7 +33,15 @@ from league.selectors import (
     user_is_superuser,
 )
 from league.selectors_public import TableLine, table_lines_for
-from matches.models import DeviceQueue, Hand, IdempotentRequest, Match, MatchSeat, TableLink
+from matches.models import (
+    DeviceQueue,
+    Hand,
+    IdempotentRequest,
+    Match,
+    MatchSeat,
+    TableLink,
+    table_link_key_typed,
+)
 
 type AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -439,8 +447,13 @@ def round_tables_with_hands(round: Round) -> list[int]:
 
 
 def table_link_get(*, key: str) -> TableLink | None:
-    """The table link with this key (revoked ones too: their page says so), or None."""
-    return TableLink.objects.select_related("table__round__tournament").filter(key=key).first()
+    """The table link with this key, as issued or as typed from a card
+    (:func:`~matches.models.table_link_key_typed`), revoked ones too (their page says
+    so), or None."""
+    links = TableLink.objects.select_related("table__round__tournament")
+    found = links.filter(key=key).first()
+    meant = table_link_key_typed(key)
+    return found if found is not None or meant == key else links.filter(key=meant).first()
 
 
 def table_link_names(*, link: TableLink) -> str:

@@ -250,7 +250,7 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     except TableClosed as closed:
         return _closed_page(request, closed.message, status=closed.status)
     links = dict(request.session.get(SESSION_LINKS, {}))
-    links[str(link.table_id)] = key
+    links[str(link.table_id)] = link.key
     request.session[SESSION_LINKS] = links
     return redirect("matches:scorekeeper", match_id=match_for_table(table=link.table).pk)
 
@@ -809,7 +809,7 @@ def _card_links(request: HttpRequest, links: dict[int, list[TableLink]]) -> list
     return [
         CardLink(
             label=table_link_label(link=link),
-            url=request.build_absolute_uri(reverse("matches:table_link", args=[link.key])),
+            url=request.build_absolute_uri(link.get_absolute_url()),
             table_id=table_id,
         )
         for table_id, table_links in links.items()

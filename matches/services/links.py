@@ -8,7 +8,6 @@ confirm the other side's hands, never its own.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -18,12 +17,9 @@ from django.utils.translation import gettext as _
 
 from allfives import sides_of
 from league.models import Round, Table
-from matches.models import Match, TableLink
+from matches.models import Match, TableLink, table_link_key_new
 from matches.selectors import round_can_print_links
 from matches.services.verdicts import AnyUser
-
-#: 160 random bits, URL-safe (27 characters).
-KEY_BYTES = 20
 
 
 def _organiser_require(user: AnyUser, round: Round) -> None:
@@ -34,7 +30,7 @@ def _organiser_require(user: AnyUser, round: Round) -> None:
 
 
 def _issue(table: Table, side: int) -> TableLink:
-    return TableLink.objects.create(table=table, side=side, key=secrets.token_urlsafe(KEY_BYTES))
+    return TableLink.objects.create(table=table, side=side, key=table_link_key_new())
 
 
 @transaction.atomic

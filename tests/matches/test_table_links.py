@@ -54,7 +54,7 @@ def _table(*, confirm: bool = True) -> tuple[Any, Any]:
 
 def _open(link: TableLink) -> tuple[Client, Any]:
     client = Client()
-    response = client.get(reverse("matches:table_link", args=[link.key]), follow=True)
+    response = client.get(link.get_absolute_url(), follow=True)
     return client, response
 
 
@@ -73,6 +73,51 @@ def test_each_side_gets_an_unguessable_link_that_opens_the_scoring_page_without_
     html = response.content.decode()
     assert 'data-testid="save"' in html
     assert "meja 3, pihak 1: Budi &amp; Siti" in html
+
+
+def test_a_new_key_holds_no_look_alike_characters_and_prints_in_groups_of_four() -> None:
+    # given a published table of four
+    table, organiser = _table()
+    # when the organiser issues its links
+    links = table_links_issue(table=table, user=organiser)
+    # then each key is 32 characters of digits and letters other than i, l, o and u
+    for link in links:
+        assert re.fullmatch(r"[0-9a-hjkmnp-tv-z]{32}", link.key), link.key
+        # and the card prints it in eight groups of four, the link's address too
+        assert link.printed_key.split("-") == [link.key[i : i + 4] for i in range(0, 32, 4)]
+        assert link.get_absolute_url() == f"/t/{link.printed_key}/"
+
+
+def test_a_key_typed_from_the_card_opens_the_table_whatever_its_case_and_look_alikes() -> None:
+    # given a table link whose key holds the characters most easily mistyped
+    table, _organiser = _table()
+    link = TableLink.objects.create(table=table, side=1, key="0123456789abcdefghjkmnpqrstvwxyz")
+    assert link.printed_key == "0123-4567-89ab-cdef-ghjk-mnpq-rstv-wxyz"
+    # when someone types it in capitals, O for 0, I for 1, L for l... and spaces for dashes
+    client = Client()
+    typed = "OI23 4567 89AB CDEF GHJK MNPQ RSTV WXYZ"
+    response = client.get(reverse("matches:table_link", args=[typed]), follow=True)
+    # then the table's scoring page opens for that side
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-testid="save"' in html
+    assert "meja 3, pihak 2: Ani &amp; Dewi" in html
+    # and this browser keeps the link as issued, so the page keeps working
+    assert client.get(response.redirect_chain[-1][0]).status_code == 200
+    # while a key one character off is still unknown
+    wrong = client.get(reverse("matches:table_link", args=[typed.replace("Z", "Y")]))
+    assert wrong.status_code == 404
+
+
+def test_a_link_issued_before_the_plain_alphabet_still_opens_its_table() -> None:
+    # given a link of the old URL-safe alphabet, mixed case with a dash and an underscore
+    table, _organiser = _table()
+    link = TableLink.objects.create(table=table, side=0, key="Xq7-Ol_1IbZ0aa9Kp2Rt4Wm8Yc3")
+    # then its card prints it as it is, and it opens its table
+    assert link.printed_key == link.key
+    _client, response = _open(link)
+    assert response.status_code == 200
+    assert "meja 3, pihak 1: Budi &amp; Siti" in response.content.decode()
 
 
 def test_the_round_pdf_holds_every_card_with_its_links_for_the_organiser_only() -> None:
@@ -99,7 +144,7 @@ def test_the_round_pdf_holds_every_card_with_its_links_for_the_organiser_only() 
         for annot in page.get("/Annots", [])
         if "/A" in annot.get_object()
     ]
-    keys = {link.key for link in TableLink.objects.filter(table=table)}
+    keys = {link.printed_key for link in TableLink.objects.filter(table=table)}
     assert len(keys) == 2
     assert {uri.rstrip("/").rsplit("/", 1)[-1] for uri in uris} == keys
     assert "Budi" in text and "Dewi" in text
@@ -238,7 +283,7 @@ def test_each_cards_qr_code_decodes_to_its_printed_link(tmp_path: Any) -> None:
     # then each code is exactly one side's link, as printed beside it
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     links = {
-        f"http://testserver{reverse('matches:table_link', args=[link.key])}"
+        f"http://testserver{link.get_absolute_url()}"
         for link in TableLink.objects.filter(table=table)
     }
     assert decoded == links
