@@ -197,13 +197,16 @@ KEY_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 _FROM_BASE32 = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", KEY_ALPHABET)
 #: What a person may type for a character of a key: either case, o for 0, i or l for 1.
 _TYPED = str.maketrans("oil", "011", " -")
+KEY_BYTES = 20
+#: A key's length: five bits a character.
+KEY_LENGTH = KEY_BYTES * 8 // 5
 KEY_GROUP = 4
 
 
 def table_link_key_new() -> str:
     """A new table link key: 160 random bits (``secrets``) in 32 characters of
     :data:`KEY_ALPHABET`."""
-    return base64.b32encode(secrets.token_bytes(20)).decode().translate(_FROM_BASE32)
+    return base64.b32encode(secrets.token_bytes(KEY_BYTES)).decode().translate(_FROM_BASE32)
 
 
 def table_link_key_typed(typed: str) -> str:
@@ -260,9 +263,9 @@ class TableLink(models.Model):
     def printed_key(self) -> str:
         """The key as cards print it: in groups of four joined by dashes (a key of the old
         alphabet, which may hold dashes itself, as it is)."""
-        if len(self.key) != 32 or any(c not in KEY_ALPHABET for c in self.key):
+        if len(self.key) != KEY_LENGTH or any(c not in KEY_ALPHABET for c in self.key):
             return self.key
-        return "-".join(self.key[i : i + KEY_GROUP] for i in range(0, len(self.key), KEY_GROUP))
+        return "-".join(self.key[i : i + KEY_GROUP] for i in range(0, KEY_LENGTH, KEY_GROUP))
 
 
 class Hand(models.Model):
