@@ -235,7 +235,10 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     if link is None:
         return _closed_page(
             request,
-            _("This table link is not known. Check that the whole code was scanned."),
+            _(
+                "This table link is not known. Check that the whole code was scanned, or "
+                "that the link was typed as printed on the table's card."
+            ),
             status=404,
         )
     match = Match.objects.filter(table_id=link.table_id).first()

@@ -107,6 +107,8 @@ def test_a_key_typed_from_the_card_opens_the_table_whatever_its_case_and_look_al
     # while a key one character off is still unknown
     wrong = client.get(reverse("matches:table_link", args=[typed.replace("Z", "Y")]))
     assert wrong.status_code == 404
+    # and its page says how to type it again, in Indonesian
+    assert "diketik persis seperti tercetak di kartu meja" in wrong.content.decode()
 
 
 def test_a_link_issued_before_the_plain_alphabet_still_opens_its_table() -> None:
