@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from league.models import ApiToken
+from allfives import side_seats, sides_of
+from league.models import ApiToken, Table
 from league.policy import (
     AnyUser,
     club_can_manage,
@@ -79,3 +80,13 @@ def api_tokens_of(*, user: AnyUser) -> QuerySet[ApiToken]:
     if not user.is_authenticated:
         return ApiToken.objects.none()
     return ApiToken.objects.filter(user__pk=user.pk).order_by("-created_at", "-pk")
+
+
+def table_side_names(*, table: Table) -> dict[int, str]:
+    """Each side of the table (by its lowest seat, from 0), named by its players
+    ("Budi & Siti"), for forms and messages: people are named, not numbered."""
+    by_seat = {seat.number: str(seat.player) for seat in table.seats.select_related("player")}
+    return {
+        side: " & ".join(by_seat.get(seat, "?") for seat in side_seats(side, table.player_count))
+        for side in sides_of(table.player_count)
+    }

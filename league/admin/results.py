@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from allfives import side_seats, sides_of
 from league.models import Table
 from league.policy import tournament_can_manage
+from league.selectors import table_side_names
 from league.services.results import (
     table_agreed_record,
     table_double_forfeit_record,
@@ -29,15 +29,6 @@ KIND_CHOICES = [
     ("double_forfeit", _("Double walkover: every side loses")),
     ("agreed", _("Agreed final score, without hands")),
 ]
-
-
-def side_names(table: Table) -> dict[int, str]:
-    """Each side of the table, named by its players (people are named, not numbered)."""
-    by_seat = {seat.number: str(seat.player) for seat in table.seats.select_related("player")}
-    return {
-        side: " & ".join(by_seat.get(seat, "?") for seat in side_seats(side, table.player_count))
-        for side in sides_of(table.player_count)
-    }
 
 
 class ResultWithoutHandsForm(forms.Form):
@@ -54,7 +45,7 @@ class ResultWithoutHandsForm(forms.Form):
 
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.names = side_names(table)
+        self.names = table_side_names(table=table)
         present: Any = self.fields["present"]
         present.choices = [("", "—"), *self.names.items()]
         for side, name in self.names.items():

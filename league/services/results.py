@@ -42,6 +42,7 @@ from league.hooks import (
 )
 from league.models import ResultKind, Round, Table, TableResult, TableResultSide
 from league.policy import AnyUser, tournament_can_manage
+from league.selectors import table_side_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +237,8 @@ def table_agreed_record(
     for side, points in totals.items():
         if type(points) is not int or points < 0:
             raise ValidationError(
-                _("Side %(side)d's total must be a whole number from 0.") % {"side": side + 1},
+                _("The total of %(names)s must be a whole number from 0.")
+                % {"names": table_side_names(table=table)[side]},
                 code="bad_total",
             )
     placings = {

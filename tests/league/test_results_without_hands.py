@@ -126,6 +126,8 @@ def test_an_agreed_score_needs_a_whole_total_for_every_side(league: League, orga
     with pytest.raises(ValidationError) as caught:
         table_agreed_record(table_id=table.pk, totals={0: 100, 1: -5}, user=organiser)
     assert caught.value.code == "bad_total"
+    # the side is named by its player, not by a number
+    assert caught.value.messages == ["Total Budi harus bilangan bulat mulai dari 0."]
     assert not TableResult.objects.filter(table=table).exists()
 
 
