@@ -756,7 +756,13 @@ def scorekeeper(request: HttpRequest, match_id: int) -> HttpResponse:
     match, link = _match_for(request, match_id)
     if request.method == "POST":
         return _entry(request, match, editing=None, link=link)
-    return _page(request, match, None, link=link)
+    response = _page(request, match, None, link=link)
+    if _is_htmx(request):
+        # htmx lands here by following the redirect after a save, its address bar still
+        # showing the form it posted (a hand's correction): show this page's address, so
+        # a reload opens the match, not the correction again.
+        response["HX-Replace-Url"] = request.path
+    return response
 
 
 @_scoring

@@ -336,6 +336,8 @@ def test_a_round_is_played_from_its_cards_with_every_mistake_caught_and_a_late_c
     assert Hand.objects.filter(match=match).count() == 2
     assert Hand.objects.get(match=match, number=1).entry["scores"] == [[1, 5]]
     _shot(desk, "16-correction-saved")
+    # and the address bar shows the match again, so a reload does not reopen the correction
+    assert desk.url.endswith(f"/matches/{match.pk}/score/")
     # and the page with its table of hands fits the phone's width
     width = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     assert desk.evaluate(width) <= 0

@@ -403,3 +403,23 @@ def test_a_step_through_htmx_on_a_match_finished_meanwhile_loads_the_finished_pa
     # and without htmx the same tap shows the finished page itself
     plain = client.post(url, {"version": 1, "number": 1, "action": "add:1:5"})
     assert 'data-testid="finished"' in plain.content.decode()
+
+
+def test_the_page_htmx_lands_on_after_a_save_shows_its_own_address() -> None:
+    # given a match with a hand recorded through side 1's link, its page open on that phone
+    table, organiser = _table(confirm=False)
+    link = table_links_issue(table=table, user=organiser)[0]
+    anonymous = Client().get("/").wsgi_request.user
+    match = match_for_table(table=table)
+    match = hand_record(
+        match=match, number=1, hand=HAND_1, version=match.version, user=anonymous, link=link
+    )
+    client, _page = _open(link)
+    scorekeeper = reverse("matches:scorekeeper", args=[match.pk])
+    # when htmx follows the redirect after a save (from a correction's address, say)
+    followed = client.get(scorekeeper, headers={"HX-Request": "true"})
+    # then the page tells htmx to show its own address, so a reload opens the match
+    assert followed.status_code == 200
+    assert followed["HX-Replace-Url"] == scorekeeper
+    # and a page loaded whole sends no such header
+    assert "HX-Replace-Url" not in client.get(scorekeeper)
