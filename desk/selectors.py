@@ -23,6 +23,7 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
 from allfives import side_of, sides_of
+from knockout.selectors import round_stages
 from league.live import tables_live
 from league.models import Entry, ResultKind, Round, Table, Tournament
 from league.services.clock import round_clock_remaining, round_time_limit
@@ -313,6 +314,9 @@ class ProjectorTable:
     #: in percent (by simulation, ``matches.chances``), side by side with ``sides``.
     totals: tuple[str, ...] = ()
     chances: tuple[float, ...] = ()
+    #: A knockout table's stage ("Final", "Third place"), shown when the round's tables
+    #: are at more than one; empty otherwise.
+    stage: str = ""
 
     @property
     def side_lines(self) -> tuple[tuple[str, str | None, float | None], ...]:
@@ -339,6 +343,9 @@ class ProjectorView:
     byes: tuple[str, ...]
     standings: tuple[ProjectorRow, ...]
     clock: RoundClock | None = None
+    #: The stage every knockout table of the round is at ("Semi-finals"); empty when the
+    #: round is no knockout round or its tables are at several stages (each table says).
+    stage: str = ""
 
 
 def tournament_projected(*, slug: str) -> Tournament | None:
@@ -358,6 +365,8 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
     board = round_board(round=round)
     playing = [t.id for t in board.tables if t.status in ("playing", "confirming", "disputed")]
     live = tables_live(table_ids=playing)
+    stages = round_stages(round_id=round.pk) if round is not None and round.is_knockout else {}
+    stage = next(iter(set(stages.values()))) if len(set(stages.values())) == 1 else ""
     tables = []
     for t in board.tables:
         found = live.get(t.id)
@@ -372,6 +381,7 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
                 chances=tuple(chances[side.side] for side in t.sides)
                 if found and all(side.side in chances for side in t.sides)
                 else (),
+                stage="" if stage else stages.get(t.id, ""),
             )
         )
     standings: Standings | None = getattr(tournament, "standings", None)
@@ -387,4 +397,4 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
         else ()
     )
     clock = round_clock(round=round) if round and round.status == Round.Status.PUBLISHED else None
-    return ProjectorView(tournament, round, tuple(tables), board.byes, rows, clock)
+    return ProjectorView(tournament, round, tuple(tables), board.byes, rows, clock, stage)

@@ -182,6 +182,40 @@ def tournament_has_knockout(*, tournament_id: int) -> bool:
     return Bracket.objects.filter(tournament_id=tournament_id).exists()
 
 
+def round_stages(*, round_id: int) -> dict[int, str]:
+    """Each knockout table of the round (by table id) named by its stage, as the bracket
+    page names its rounds: "Final", "Semi-finals", "Third place", and for the plate
+    "Plate · Final"."""
+    here = list(
+        BracketMatch.objects.filter(table__round_id=round_id)
+        .select_related("bracket")
+        .only("table_id", "kind", "round_index", "bracket__section", "bracket__per_table")
+    )
+    sizes: dict[tuple[int, int], int] = {}
+    for bracket_id, index in BracketMatch.objects.filter(
+        bracket_id__in={m.bracket_id for m in here}, kind=BracketMatch.Kind.BRACKET
+    ).values_list("bracket_id", "round_index"):
+        sizes[bracket_id, index] = sizes.get((bracket_id, index), 0) + 1
+    stages: dict[int, str] = {}
+    for match in here:
+        if match.kind == BracketMatch.Kind.THIRD_PLACE:
+            name = _("Third place")
+        else:
+            name = _round_name(
+                tables=sizes[match.bracket_id, match.round_index],
+                index=match.round_index,
+                per_table=match.bracket.per_table,
+            )
+        if match.bracket.section == Bracket.Section.PLATE:
+            name = _("%(bracket)s · %(stage)s") % {
+                "bracket": match.bracket.get_section_display(),
+                "stage": name,
+            }
+        assert match.table_id is not None
+        stages[match.table_id] = name
+    return stages
+
+
 def round_bracket_reasons(round: Round) -> list[str]:
     """Why a round's tables must stay: they hold the knockout bracket's matches, which
     would lose their tables (``bracket_undo`` takes the bracket away first)."""

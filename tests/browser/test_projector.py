@@ -78,7 +78,7 @@ SIDE_LINES = """() => [...document.querySelectorAll('[data-panel="pairings-1"] .
     n.getBoundingClientRect().height / parseFloat(getComputedStyle(n).lineHeight))])"""
 
 
-def test_a_knockout_round_is_projected_with_its_stage_and_each_name_on_one_line(
+def test_a_knockout_round_is_projected_with_its_stages_and_each_name_on_one_line(
     browser: Any, live_server: Any
 ) -> None:
     # Given knockout semi-finals under way, one table's score agreed, its players named
@@ -103,6 +103,11 @@ def test_a_knockout_round_is_projected_with_its_stage_and_each_name_on_one_line(
         "gugur",
     ]
     assert "Skor disepakati" in page.inner_text('[data-testid="projector-table-1"]')
+    # and, the main bracket's semi-finals beside the plate's, each table names its own
+    stages = [
+        page.inner_text(f'[data-testid="projector-table-stage-{number}"]') for number in range(1, 5)
+    ]
+    assert stages == ["Semifinal"] * 2 + ["Babak hiburan · Semifinal"] * 2
     lines = page.evaluate(SIDE_LINES)
     assert len(lines) == 8 and all(count == 1 for _name, count in lines), lines
     _indonesian(page)

@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from desk.services import round_next
-from knockout.services import bracket_create
+from knockout.services import bracket_advance, bracket_create
 from league.models import Tournament
 from league.services.rounds import round_publish
 from tests.desk.conftest import OPENING_HAND, WINNING_HAND, club_tournament, play
-from tests.knockout.conftest import seeded_tournament
+from tests.knockout.conftest import play_round, seeded_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -136,20 +136,45 @@ def test_a_playing_table_shows_its_totals_and_each_sides_chance_of_winning(
     assert 'data-testid="projector-total-1-' not in page
 
 
-def test_a_knockout_round_is_projected_as_the_knockout() -> None:
+def _heading(page: str) -> list[str]:
+    heading = re.search(r'<h1 id="pairings-1-h">(.*?)</h1>', page, re.S)
+    assert heading is not None
+    return re.sub(r"<[^>]+>", "", heading.group(1)).split()
+
+
+def test_a_knockout_round_is_projected_as_its_stage() -> None:
     # Given a tournament whose knockout semi-finals are published
     tournament = seeded_tournament(4)
     bracket_create(tournament=tournament, source="ratings")
     round_publish(round=tournament.rounds.get(number=1))
     # When the hall's screen shows the round
     page = Client().get(reverse("desk:projector", args=[tournament.slug])).content.decode()
-    # Then its heading says it is the knockout, not only the round's number
-    heading = re.search(r'<h1 id="pairings-1-h">(.*?)</h1>', page, re.S)
-    assert heading is not None
-    assert re.sub(r"<[^>]+>", "", heading.group(1)).split() == [
-        "Putaran",
-        "1",
-        "·",
-        "Babak",
-        "gugur",
-    ]
+    # Then its heading names the stage, not only the round's number
+    assert _heading(page) == ["Putaran", "1", "·", "Semifinal"]
+    # and no table repeats it
+    assert 'data-testid="projector-table-stage-' not in page
+
+
+def test_a_knockout_round_at_several_stages_names_each_tables_stage() -> None:
+    # Given the last round of a knockout of 8 with a third-place match and a plate: the
+    # final, the third-place match and the plate's final are played side by side
+    tournament = seeded_tournament(8)
+    bracket_create(tournament=tournament, source="ratings", third_place=True, plate=True)
+    for _ in range(2):
+        play_round(tournament.rounds.order_by("-number").first())
+        bracket_advance(tournament=tournament)
+    last = tournament.rounds.order_by("-number").first()
+    round_publish(round=last)
+    # When the hall's screen shows it
+    page = Client().get(reverse("desk:projector", args=[tournament.slug])).content.decode()
+    # Then the heading says it is the knockout and each table names its stage
+    assert _heading(page) == ["Putaran", "3", "·", "Babak", "gugur"]
+    stages = dict(re.findall(r'data-testid="projector-table-stage-(\d+)">([^<]*)<', page))
+    assert sorted(stages.values()) == ["Babak hiburan · Final", "Final", "Tempat ketiga"]
+    # and in English the same stages read as the bracket page names them
+    with translation.override("en"):
+        english = Client().get(reverse("desk:projector", args=[tournament.slug]))
+    names = re.findall(
+        r'data-testid="projector-table-stage-\d+">([^<]*)<', english.content.decode()
+    )
+    assert sorted(names) == ["Final", "Plate · Final", "Third place"]
