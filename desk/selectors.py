@@ -23,7 +23,7 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
 from allfives import side_of, sides_of
-from knockout.selectors import round_stages
+from knockout.selectors import round_stages, stage_shared
 from league.live import tables_live
 from league.models import Entry, ResultKind, Round, Table, Tournament
 from league.services.clock import round_clock_remaining, round_time_limit
@@ -366,7 +366,7 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
     playing = [t.id for t in board.tables if t.status in ("playing", "confirming", "disputed")]
     live = tables_live(table_ids=playing)
     stages = round_stages(round_id=round.pk) if round is not None and round.is_knockout else {}
-    stage = next(iter(set(stages.values()))) if len(set(stages.values())) == 1 else ""
+    stage = stage_shared(stages)
     tables = []
     for t in board.tables:
         found = live.get(t.id)

@@ -216,6 +216,13 @@ def round_stages(*, round_id: int) -> dict[int, str]:
     return stages
 
 
+def stage_shared(stages: Mapping[int, str]) -> str:
+    """The stage every table of ``round_stages`` is at, or "" when they are at several
+    (or none)."""
+    names = set(stages.values())
+    return next(iter(names)) if len(names) == 1 else ""
+
+
 def round_bracket_reasons(round: Round) -> list[str]:
     """Why a round's tables must stay: they hold the knockout bracket's matches, which
     would lose their tables (``bracket_undo`` takes the bracket away first)."""

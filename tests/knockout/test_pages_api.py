@@ -11,7 +11,8 @@ from django.test import Client
 from knockout.selectors import bracket_matches_tied
 from knockout.services import bracket_advance, bracket_create
 from league.models import Tournament
-from league.services.rounds import round_publish
+from league.services.rounds import round_create, round_publish
+from pairing.services.pairing import round_pair
 from tests.knockout.conftest import play_round, seeded_tournament
 
 pytestmark = pytest.mark.django_db
@@ -35,6 +36,25 @@ def test_the_tournament_page_links_to_the_bracket_only_once_there_is_one(client:
     round_publish(round=tournament.rounds.get())
     page = client.get(f"/tournaments/{tournament.slug}/").content.decode()
     assert f'href="/tournaments/{tournament.slug}/knockout/"' in page
+
+
+def test_the_tournament_page_names_a_knockout_rounds_stage(client: Client) -> None:
+    # given semi-finals published
+    tournament = knockout_started(entries=4)
+    round_publish(round=tournament.rounds.get())
+    # when a visitor opens the tournament's page, then its round is headed by its stage
+    page = client.get(f"/tournaments/{tournament.slug}/").content.decode()
+    stage = re.search(r'data-testid="round-stage">([^<]*)<', page)
+    assert stage is not None and stage.group(1) == "· Semifinal"
+    english = client.get(f"/en/tournaments/{tournament.slug}/").content.decode()
+    assert 'data-testid="round-stage">· Semi-finals<' in english
+    # while a Swiss round is headed by its number only
+    plain = seeded_tournament(4)
+    swiss = round_create(tournament=plain)
+    round_pair(round=swiss)
+    round_publish(round=swiss)
+    swiss_page = client.get(f"/tournaments/{plain.slug}/").content.decode()
+    assert "Pemain 01" in swiss_page and 'data-testid="round-stage"' not in swiss_page
 
 
 def test_the_bracket_page_draws_the_svg_in_indonesian_and_english(client: Client) -> None:
