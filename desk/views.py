@@ -51,6 +51,7 @@ from knockout.models import Bracket, BracketMatch
 from knockout.selectors import (
     bracket_matches_tied,
     bracket_undoable,
+    knockout_progress,
     tournament_has_knockout,
 )
 from knockout.services import CUTS, bracket_create, bracket_match_decide, bracket_undo
@@ -286,6 +287,7 @@ def _desk_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "has_knockout": tournament_has_knockout(tournament_id=tournament.pk),
         "knockout_tied": bracket_matches_tied(tournament=tournament),
         "knockout_undoable": bracket_undoable(tournament=tournament),
+        "knockout": knockout_progress(tournament=tournament),
         "knockout_form": KnockoutForm(),
         "applications": applications_undecided(tournament=tournament),
         "mail_failed": list(notifications_failed(tournament=tournament)[:20]),

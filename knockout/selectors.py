@@ -324,6 +324,43 @@ def bracket_undoable(*, tournament: Tournament) -> bool:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class KnockoutProgress:
+    """How far the tournament's knockout is, for the desk's "next round"."""
+
+    #: Every match is decided: nothing is left to advance.
+    is_over: bool
+    #: A match still waits for its table: advancing drafts another round. When False
+    #: and the knockout is not over, advancing decides the last round's matches only.
+    has_round_to_draw: bool
+    #: The main bracket's winner, once its final is decided.
+    champion: str
+
+
+def knockout_progress(*, tournament: Tournament) -> KnockoutProgress | None:
+    """How far the tournament's knockout is, or None without one."""
+    matches = list(
+        BracketMatch.objects.filter(bracket__tournament=tournament)
+        .select_related("bracket", "winner__player", "winner__partnership")
+        .order_by("-round_index")
+    )
+    if not matches:
+        return None
+    final = next(
+        (
+            m
+            for m in matches
+            if m.bracket.section == Bracket.Section.MAIN and m.kind == BracketMatch.Kind.BRACKET
+        ),
+        None,
+    )
+    return KnockoutProgress(
+        is_over=all(m.winner_id is not None for m in matches),
+        has_round_to_draw=any(m.table_id is None and m.winner_id is None for m in matches),
+        champion=final.winner.display_name if final is not None and final.winner else "",
+    )
+
+
 def tied_on_top(placings: Mapping[int, int]) -> list[int]:
     """The entries sharing the best placing (two or more: the table is tied on top)."""
     best = min(placings.values())

@@ -184,3 +184,42 @@ def test_the_knockout_form_follows_the_desks_language(
         assert text in english, text
     assert "Unggulan menurut" in indonesian and "8 teratas" in indonesian
     assert "Seed from" not in indonesian and "the top 8" not in indonesian
+
+
+@pytest.mark.parametrize("rounds_count", [3, 4])
+def test_after_the_final_the_desk_records_the_winners_once_and_names_the_champion(
+    desk: Client,
+    club: Any,
+    organiser: Any,
+    django_capture_on_commit_callbacks: Any,
+    rounds_count: int,
+) -> None:
+    # Given a top four after one Swiss round, in a tournament of exactly the rounds it
+    # needs (3) or of one more (4), whose final and third-place match are closed
+    tournament = club_tournament(club, players=6, rounds_count=rounds_count)
+    _swiss_round_played(tournament, organiser, django_capture_on_commit_callbacks)
+    _post(desk, "knockout_start", tournament, source="standings", cut="4", third_place="on")
+    _close_with(tournament.rounds.get(number=2), {1: {0: 50, 1: 30}, 2: {0: 50, 1: 30}})
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert "Loloskan pemenang ke putaran 3" in page
+    _post(desk, "next", tournament)
+    final = tournament.rounds.get(number=3)
+    _close_with(final, {1: {0: 50, 1: 10}, 2: {0: 50, 1: 20}})
+    # When the organiser opens the desk
+    page = desk.get(_url("desk", tournament)).content.decode()
+    # Then it offers to record the last round's winners, not a round 4 nor "every round
+    # is played" while the final is undecided
+    assert "Catat pemenang putaran 3: babak gugur selesai" in page
+    assert "putaran 4" not in page and "Semua putaran sudah dimainkan" not in page
+    # And pressing it decides the final and the third-place match
+    said = _post(desk, "next", tournament)
+    assert said == ["Babak gugur selesai: semua pertandingan sudah ditentukan."]
+    assert not BracketMatch.objects.filter(
+        bracket__tournament=tournament, winner__isnull=True
+    ).exists()
+    assert tournament.rounds.count() == 3
+    # And the desk then names the champion and offers no button that leads nowhere
+    champion = final.tables.get(number=1).seats.get(number=0).entry
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert 'data-testid="next"' not in page
+    assert f"Babak gugur selesai: {escape(champion.display_name)} juaranya." in page
