@@ -65,3 +65,27 @@ def test_table_card_escapes_names(league_day: LeagueDay) -> None:
     assert line is not None
     html = table_card_html(line=line)
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+@pytest.mark.parametrize("language", ["id", "en"])
+def test_table_card_headings_fit_inside_their_columns(league_day: LeagueDay, language: str) -> None:
+    from weasyprint import HTML
+
+    # given a table of three's card, laid out in the language
+    line = table_public(slug="piala-kelipatan", number=1, table_number=2)
+    assert line is not None
+    with translation.override(language):
+        page = HTML(string=table_card_html(line=line)).render().pages[0]._page_box
+    # then every heading of the hands grid ("Ronde", "Akhir ronde", ...) ends inside its
+    # cell, not across the cell's border into the next column
+    cells = [
+        box
+        for box in page.descendants()
+        if type(box).__name__ == "TableCellBox" and box.element.tag == "th"
+    ]
+    assert cells
+    for cell in cells:
+        right = cell.content_box_x() + cell.width
+        for text in cell.descendants():
+            if type(text).__name__ == "TextBox":
+                assert text.position_x + text.width <= right + 0.5, text.text
