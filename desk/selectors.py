@@ -84,6 +84,9 @@ class BoardTable:
     time_called_after: int | None = None
     #: The table's phone reported hands it could not send yet ("offline since 14.02").
     offline: TableOffline | None = None
+    #: A knockout table's stage ("Final", "Third place"), as the bracket page names it;
+    #: empty at a table that is no knockout table.
+    stage: str = ""
 
     @property
     def status_label(self) -> str:
@@ -172,6 +175,7 @@ def round_board(*, round: Round | None) -> Board:
     is_public = round.status != Round.Status.DRAFT
     is_scorable = round_is_scorable(round=round)
     links = reverse("admin:matches_tablelink_changelist")
+    stages = round_stages(round_id=round.pk) if round.is_knockout else {}
     board = []
     for table in tables:
         match = matches.get(table.pk)
@@ -232,6 +236,7 @@ def round_board(*, round: Round | None) -> Board:
                 has_hands=bool(match and match.hands_count),
                 time_called_after=match.time_called_after if match else None,
                 offline=offline.get(table.pk) if status != "finished" else None,
+                stage=stages.get(table.pk, ""),
             )
         )
     byes = tuple(e.display_name for e in round.byes.select_related("player", "partnership"))
@@ -365,7 +370,7 @@ def projector_view(*, tournament: Tournament) -> ProjectorView:
     board = round_board(round=round)
     playing = [t.id for t in board.tables if t.status in ("playing", "confirming", "disputed")]
     live = tables_live(table_ids=playing)
-    stages = round_stages(round_id=round.pk) if round is not None and round.is_knockout else {}
+    stages = {t.id: t.stage for t in board.tables if t.stage}
     stage = stage_shared(stages)
     tables = []
     for t in board.tables:

@@ -4,6 +4,7 @@ instead of pairing, a tied table's extra hand recorded by a button, and the end.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -223,3 +224,26 @@ def test_after_the_final_the_desk_records_the_winners_once_and_names_the_champio
     page = desk.get(_url("desk", tournament)).content.decode()
     assert 'data-testid="next"' not in page
     assert f"Babak gugur selesai: {escape(champion.display_name)} juaranya." in page
+
+
+def test_the_desks_board_names_each_knockout_tables_stage(
+    desk: Client, club: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Given a Swiss round played, then a top four with a third-place match
+    tournament = club_tournament(club, players=6, rounds_count=3)
+    _swiss_round_played(tournament, organiser, django_capture_on_commit_callbacks)
+    swiss = desk.get(_url("desk", tournament)).content.decode()
+    assert 'data-testid="desk-table-1"' in swiss and 'data-testid="stage-' not in swiss
+    _post(desk, "knockout_start", tournament, source="standings", cut="4", third_place="on")
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert re.findall(r'data-testid="stage-(\d+)">([^<]*)<', page) == [
+        ("1", "Semifinal"),
+        ("2", "Semifinal"),
+    ]
+    _close_with(tournament.rounds.get(number=2), {1: {0: 50, 1: 30}, 2: {0: 50, 1: 30}})
+    # When the final and the third-place match are drawn as round 3
+    _post(desk, "next", tournament)
+    page = desk.get(_url("desk", tournament)).content.decode()
+    # Then the board tells the organiser which table is the final, in Indonesian
+    stages = dict(re.findall(r'data-testid="stage-(\d+)">([^<]*)<', page))
+    assert stages == {"1": "Final", "2": "Tempat ketiga"}
