@@ -139,3 +139,32 @@ def test_the_rounds_api_says_which_rounds_are_knockout_rounds(client: Client) ->
         r["number"]: r["stage"] for r in rounds["results"] if r["tournament"] == tournament.pk
     }
     assert stages == {1: "knockout"}
+
+
+def test_a_knockout_rounds_page_and_the_bracket_page_link_to_each_other(client: Client) -> None:
+    # Given semi-finals published, one table playing
+    tournament = knockout_started(entries=4)
+    semis = tournament.rounds.get()
+    round_publish(round=semis)
+    # When a visitor opens the round's page
+    page = client.get(f"/tournaments/{tournament.slug}/rounds/{semis.number}/").content.decode()
+    # Then it names the stage and links to the bracket
+    stage = re.search(r'data-testid="round-stage">([^<]*)<', page)
+    assert stage is not None and stage.group(1) == "Semifinal"
+    assert f'href="/tournaments/{tournament.slug}/knockout/" data-testid="bracket-link"' in page
+    # And the bracket page's "playing at table 1" leads to that round's tables
+    bracket = client.get(f"/tournaments/{tournament.slug}/knockout/").content.decode()
+    links = re.findall(r'href="([^"]*)" data-testid="match-round-\d+">([^<]*)<', bracket)
+    assert links == [
+        (f"/tournaments/{tournament.slug}/rounds/{semis.number}/", "bermain di meja 1"),
+        (f"/tournaments/{tournament.slug}/rounds/{semis.number}/", "bermain di meja 2"),
+    ]
+    # while a Swiss round's page names no stage and has no bracket link
+    plain = seeded_tournament(4)
+    swiss = round_create(tournament=plain)
+    round_pair(round=swiss)
+    round_publish(round=swiss)
+    swiss_page = client.get(f"/tournaments/{plain.slug}/rounds/1/").content.decode()
+    assert "Pemain 01" in swiss_page
+    assert 'data-testid="round-stage"' not in swiss_page
+    assert 'data-testid="bracket-link"' not in swiss_page
