@@ -35,6 +35,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/hands/<int:number>/delete/", views.delete, name="hand_delete"),
     # A table's private scoring link, short enough to type from the card.
     path("t/<str:key>/", views.table_link, name="table_link"),
+    path("t/", views.table_link_typed, name="table_link_typed"),
     path(
         "tournaments/<slug:slug>/rounds/<int:number>/cards.pdf",
         views.round_cards,

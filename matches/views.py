@@ -38,7 +38,15 @@ from matches.forms import (
     scores_parse,
 )
 from matches.messages import END_INITIALS, END_LETTERS, END_WORDS, engine_error_message
-from matches.models import Hand, Match, TableLink
+from matches.models import (
+    KEY_ALPHABET,
+    KEY_GROUP,
+    KEY_LENGTH,
+    Hand,
+    Match,
+    TableLink,
+    table_link_key_typed,
+)
 from matches.selectors import (
     SeatInfo,
     TilesDraft,
@@ -233,14 +241,7 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     open the table's scoring page, no account needed; a clear page if it no longer works."""
     link = table_link_get(key=key)
     if link is None:
-        return _closed_page(
-            request,
-            _(
-                "This table link is not known. Check that the whole code was scanned, or "
-                "that the link was typed as printed on the table's card."
-            ),
-            status=404,
-        )
+        return _unknown_link_page(request, key)
     match = Match.objects.filter(table_id=link.table_id).first()
     try:
         table_link_check(link=link, match=match)
@@ -256,6 +257,40 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     links[str(link.table_id)] = link.key
     request.session[SESSION_LINKS] = links
     return redirect("matches:scorekeeper", match_id=match_for_table(table=link.table).pk)
+
+
+def _unknown_link_page(request: HttpRequest, typed: str) -> HttpResponse:
+    """The page for a link no table has: why, when the typed code is too short or too
+    long, and the code again in a box to correct and open."""
+    meant = table_link_key_typed(typed)
+    if len(meant) != KEY_LENGTH and set(meant) <= set(KEY_ALPHABET):
+        message = _(
+            "This table link is not known: its code has %(typed)d characters, and a table's "
+            "code has %(length)d (%(groups)d groups of %(group)d). Check that no line of the "
+            "link on the table's card was left out, and type it again below."
+        ) % {
+            "typed": len(meant),
+            "length": KEY_LENGTH,
+            "groups": KEY_LENGTH // KEY_GROUP,
+            "group": KEY_GROUP,
+        }
+    else:
+        message = _(
+            "This table link is not known. Check that the whole code was scanned, or "
+            "that the link was typed as printed on the table's card."
+        )
+    return render(
+        request, "matches/closed.html", {"message": message, "typed_key": typed}, status=404
+    )
+
+
+def table_link_typed(request: HttpRequest) -> HttpResponse:
+    """Open the table link whose code was typed in the box of the unknown link's page
+    (a whole address pasted there too)."""
+    key = request.GET.get("key", "").strip().rstrip("/").rsplit("/", 1)[-1].strip()
+    if not key:
+        return _unknown_link_page(request, "")
+    return redirect("matches:table_link", key=key)
 
 
 def _ends_fitted(form: HandFormT, match: Match, editing: Hand | None) -> HandFormT:

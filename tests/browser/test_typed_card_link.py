@@ -171,9 +171,26 @@ def test_a_scorekeeper_types_the_cards_link_and_scores_a_whole_match_with_a_corr
     assert len(typed) == (3 if players == 3 else 2), text
     assert all(re.search(r"/t/([0-9a-z]{4}-){7}[0-9a-z]{4}/$", link) for link in typed), typed
 
-    # when the scorekeeper types the first side's link into the phone's browser
+    # when the scorekeeper mistypes one character of the first side's link
     phone = _phone(browser)
-    phone.goto(typed[0])
+    key = typed[0].rstrip("/").rsplit("/", 1)[1]
+    wrong = key[:-1] + ("x" if key[-1] != "x" else "y")
+    phone.goto(typed[0].replace(key, wrong))
+    page_settled(phone)
+    _shot(phone, players, "00-mistyped")
+    assert "tidak dikenal" in phone.inner_text("main")
+    # and then leaves out the last line of the link, typing it with no closing slash
+    phone.goto(typed[0].replace(key, key.rsplit("-", 1)[0]).rstrip("/"))
+    page_settled(phone)
+    _shot(phone, players, "00-line-left-out")
+    # then the page says the code is short, by how much, and offers it again to correct
+    reason = phone.inner_text('[data-testid="closed-reason"]')
+    assert "kodenya 28 karakter" in reason and "32 karakter" in reason, reason
+    assert phone.input_value('[data-testid="typed-key"]') == key.rsplit("-", 1)[0]
+    # when the scorekeeper types it whole in the box, as a phone's keyboard may give it:
+    # in capitals, with spaces for dashes
+    phone.fill('[data-testid="typed-key"]', key.upper().replace("-", " "))
+    phone.click('[data-testid="typed-open"]')
     phone.wait_for_selector('[data-testid="save"]')
     page_settled(phone)
     _shot(phone, players, "01-opened")

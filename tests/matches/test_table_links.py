@@ -191,6 +191,38 @@ def test_an_unknown_key_gets_a_clear_page() -> None:
     assert "tidak dikenal" in response.content.decode()
 
 
+def test_a_key_typed_short_says_how_short_and_can_be_typed_again_on_its_page() -> None:
+    # given a table link
+    table, _organiser = _table()
+    link = TableLink.objects.create(table=table, side=1, key="0123456789abcdefghjkmnpqrstvwxyz")
+    # when its last group is left out, as a card's last line may be
+    response = Client().get(reverse("matches:table_link", args=[link.printed_key[:-5]]))
+    # then the page says how many characters were typed and how many a key has, and
+    # holds what was typed in a box to correct
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "kodenya 28 karakter, sedangkan kode meja 32 karakter" in html
+    assert 'value="0123-4567-89ab-cdef-ghjk-mnpq-rstv"' in html
+    # when the whole key is typed in that box, then the table opens
+    opened = Client().get(reverse("matches:table_link_typed"), {"key": link.printed_key})
+    assert opened.status_code == 302
+    assert opened["Location"] == link.get_absolute_url()
+
+
+def test_a_whole_address_pasted_in_the_box_opens_its_table() -> None:
+    table, _organiser = _table()
+    link = TableLink.objects.create(table=table, side=1, key="0123456789abcdefghjkmnpqrstvwxyz")
+    pasted = f" https://kelipatan.example{link.get_absolute_url()} "
+    response = Client().get(reverse("matches:table_link_typed"), {"key": pasted}, follow=True)
+    assert 'data-testid="save"' in response.content.decode()
+
+
+def test_an_empty_box_gets_the_unknown_link_page_again() -> None:
+    response = Client().get(reverse("matches:table_link_typed"), {"key": "  "})
+    assert response.status_code == 404
+    assert 'data-testid="typed-key"' in response.content.decode()
+
+
 def test_a_side_cannot_confirm_its_own_hand_the_other_side_can() -> None:
     # given a tournament whose hands the other side confirms, and both sides' links
     table, organiser = _table(confirm=True)
