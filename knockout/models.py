@@ -133,6 +133,8 @@ class BracketMatch(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.kind == self.Kind.THIRD_PLACE:
+            return f"{self.bracket} — {self.get_kind_display()}"
         return f"{self.bracket} — {self.round_index}.{self.position + 1}"
 
 

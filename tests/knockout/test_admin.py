@@ -49,3 +49,18 @@ def test_an_organiser_sees_their_tournaments_brackets_only_and_cannot_change_the
         client.post(reverse("admin:knockout_bracket_delete", args=[bracket.pk])).status_code == 403
     )
     assert Bracket.objects.filter(pk=bracket.pk).exists()
+
+
+def test_the_admin_heads_the_third_place_match_apart_from_the_final(client: Client) -> None:
+    # Given a top four with a third-place match
+    me = _organiser(client)
+    tournament = seeded_tournament(4, name="Piala Saya", slug="piala-saya")
+    tournament.organisers.add(me)
+    bracket_create(tournament=tournament, source="ratings", third_place=True)
+    bracket = Bracket.objects.get(tournament=tournament)
+    # When the organiser opens the bracket in the admin
+    body = client.get(reverse("admin:knockout_bracket_change", args=[bracket.pk])).content.decode()
+    # Then the final and the third-place match, both of the last round, have their own headings
+    assert "Piala Saya — Bagan utama — 2.1" in body
+    assert "Piala Saya — Bagan utama — Tempat ketiga" in body
+    assert body.count("Piala Saya — Bagan utama — 2.1") == 1
