@@ -95,6 +95,8 @@ def test_next_round_advances_the_winners_and_a_tie_waits_for_the_extra_hand(
     page = desk.get(_url("desk", tournament)).content.decode()
     assert "Loloskan pemenang ke putaran 3" in page
     assert 'data-testid="knockout-ties"' in page
+    # (the extra hand's buttons are the next step, not "next round", which is refused)
+    assert 'class="button" data-testid="next"' in page
     said = _post(desk, "next", tournament)
     assert said == ["Meja 1 seri: catat dulu siapa yang memenangi ronde tambahan."]
     assert tournament.rounds.count() == 2
@@ -102,6 +104,8 @@ def test_next_round_advances_the_winners_and_a_tie_waits_for_the_extra_hand(
     second_seat = semis.tables.get(number=1).seats.get(number=1).entry
     said = _post(desk, "knockout_decide", tournament, match=tied.pk, entry=second_seat.pk)
     assert said == [f"{second_seat.display_name} memenangi ronde tambahan dan lolos."]
+    page = desk.get(_url("desk", tournament)).content.decode()
+    assert 'class="button default" data-testid="next"' in page
     said = _post(desk, "next", tournament)
     assert said == ["Putaran 3 sudah diundi dari bagan: umumkan bila sudah siap."]
     final = tournament.rounds.get(number=3)
