@@ -274,11 +274,20 @@ def match_history(*, match: Match) -> list[dict[str, Any]]:
         .order_by("history_date", "history_id")
     ):
         if row.history_change_reason:
+            # A hand's write that starts or ends the match is made by whoever wrote the
+            # hand: through a table link, the match's own row knows no one.
+            written = [
+                hand
+                for hand in hand_rows
+                if hand.history_date <= row.history_date
+                and hand.history_change_reason == row.history_change_reason
+            ]
+            via = written[-1].changed_via_id if written and not row.history_user else None
             changes.append(
                 {
                     "at": row.history_date,
                     "user": row.history_user.get_username() if row.history_user else None,
-                    "link": None,
+                    "link": links.get(via) if via else None,
                     "object": "match",
                     "history_id": row.history_id,
                     "hand": None,

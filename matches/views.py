@@ -928,6 +928,7 @@ def _match_verbs() -> dict[str, str]:
     return {
         "started": _("The match started (%(who)s)"),
         "finished": _("The match was finished by %(who)s"),
+        "started with": _("The match started with a hand recorded by %(who)s"),
         "recorded": _("The match ended with a hand recorded by %(who)s"),
         "confirmed": _("The match ended with a hand confirmed by %(who)s"),
         "corrected": _("The match changed with a correction by %(who)s"),
@@ -973,7 +974,10 @@ def history_lines(match: Match, changes: list[dict[str, Any]]) -> list[dict[str,
             text = verb % {"n": change["hand"], "who": who}
             points = _points_change(change, sides, side_names)
         else:
-            verb = match_verbs.get(change["reason"], _("The match was changed by %(who)s"))
+            reason = change["reason"]
+            if reason == "recorded" and change["after"]["status"] != Match.Status.FINISHED:
+                reason = "started with"
+            verb = match_verbs.get(reason, _("The match was changed by %(who)s"))
             text, points = verb % {"who": who}, ""
         lines.append(
             {

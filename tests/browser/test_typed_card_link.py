@@ -234,6 +234,14 @@ def test_a_scorekeeper_types_the_cards_link_and_scores_a_whole_match_with_a_corr
     _act(phone, '[data-testid="save"]')
     _shot(phone, players, "05-corrected")
     assert Hand.objects.get(match=match, number=1).entry["scores"][0] == [0, 15]
+    phone.click("text=Riwayat perubahan")
+    page_settled(phone)
+    _shot(phone, players, "05b-history")
+    history = phone.inner_text("main")
+    assert "pertandingan dimulai dengan ronde yang dicatat oleh meja 1, pihak 1" in history
+    assert "pertandingan berakhir" not in history
+    phone.go_back()
+    page_settled(phone)
     # hand 3: Ani leads, plays to the target
     phone.check('input[name="leader"][value="1"]')
     phone.fill('input[name="scores"]', "2:20")
@@ -247,3 +255,7 @@ def test_a_scorekeeper_types_the_cards_link_and_scores_a_whole_match_with_a_corr
     assert match.winners == [1]
     winner = "Ani Lestari & Dewi Sartika" if players == 4 else "Ani Lestari"
     assert winner in phone.inner_text('[data-testid="winner"]')
+    # and the match's history, reached from the page, names who changed hand 1
+    phone.click("text=Lihat lembar skor pertandingan")
+    page_settled(phone)
+    _shot(phone, players, "07-scoresheet")

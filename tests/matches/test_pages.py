@@ -248,6 +248,9 @@ def test_the_history_page_lists_who_changed_what(browser: Client, match: Match) 
     browser.post(page(match), {**data, "action": "save"})
     html = browser.get(reverse("matches:history", kwargs={"match_id": match.pk})).content.decode()
     assert "Hand 1 recorded by scorekeeper" in html
+    # and the match's first hand starts it, it does not end it
+    assert "The match started with a hand recorded by scorekeeper" in html
+    assert "The match ended" not in html
 
 
 def test_the_next_hand_starts_with_whoever_went_out_chosen_to_lead(

@@ -455,3 +455,23 @@ def test_the_page_htmx_lands_on_after_a_save_shows_its_own_address() -> None:
     assert followed["HX-Replace-Url"] == scorekeeper
     # and a page loaded whole sends no such header
     assert "HX-Replace-Url" not in client.get(scorekeeper)
+
+
+def test_the_history_names_the_link_whose_first_hand_started_the_match() -> None:
+    # given hand 1 recorded through side 1's link
+    table, organiser = _table(confirm=False)
+    first, _second = table_links_issue(table=table, user=organiser)
+    match = match_for_table(table=table)
+    anonymous = Client().get("/").wsgi_request.user
+    hand_record(
+        match=match, number=1, hand=HAND_1, version=match.version, user=anonymous, link=first
+    )
+    # when that side opens the match's history from its link
+    client = Client()
+    client.get(reverse("matches:table_link", args=[first.key]))
+    html = client.get(reverse("matches:history", args=[match.pk])).content.decode()
+    # then the match started, not ended, with that hand, and the line names the side
+    started = re.search(r"pertandingan dimulai dengan ronde yang dicatat oleh ([^<]*)", html)
+    assert started is not None, html
+    assert "meja" in started.group(1) and "pihak 1" in started.group(1)
+    assert "pertandingan berakhir" not in html
