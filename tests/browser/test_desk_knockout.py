@@ -3,8 +3,10 @@ closed Swiss round they start a top four, see that its draft round offers no pai
 again (its tables are the bracket's), take it back while its round is a draft, start it
 again with a third-place match, publish the semi-finals, record at a tied table who won
 the extra hand, advance the winners with 'next round', look the bracket up in the admin
-(read-only), and open it from the desk's link. By links and buttons only; every desk page
-is checked for English; screenshots go to ``artifacts/knockout-desk/``.
+(read-only), open it from the desk's link, and back at the desk play the final and the
+third-place match and record their winners, after which the desk names the champion. By
+links and buttons only; every desk page is checked for English; screenshots go to
+``artifacts/knockout-desk/``.
 """
 
 from __future__ import annotations
@@ -140,4 +142,29 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
     page_settled(page)
     assert second_seat.display_name in page.inner_text('[data-testid="bracket-main"]')
     _shot(page, "04-bagan")
+
+    # When they go back to the desk by the site's "Meja saya", where the board names the
+    # final and the third-place match, publish round 3 and close it once both tables end
+    page.click("nav >> text=Meja saya")
+    page.click(f'[data-testid="desk-{tournament.slug}"]')
+    page.wait_for_selector(".desk-main")
+    assert page.inner_text('[data-testid="stage-1"]') == "Final"
+    assert page.inner_text('[data-testid="stage-2"]') == "Tempat ketiga"
+    _press(page, "publish")
+    for table in final.tables.all():
+        table_agreed_record(table_id=table.pk, totals={0: 50, 1: 30}, user=None)
+    _press(page, "close")
+    # Then the desk offers to record the winners, not a round 4 that never comes
+    assert "Catat pemenang putaran 3: babak gugur selesai" in page.inner_text(
+        '[data-testid="next"]'
+    )
+    _indonesian(page)
+    _press(page, "next")
+    # And once recorded it names the champion and offers no next round
+    champion = final.tables.get(number=1).seats.get(number=0).entry
+    over = page.inner_text('[data-testid="knockout-over"]')
+    assert over == f"Babak gugur selesai: {champion.display_name} juaranya."
+    assert not page.locator('[data-testid="next"]').count()
+    _shot(page, "05-babak-gugur-selesai")
+    _indonesian(page)
     page.context.close()
