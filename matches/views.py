@@ -959,6 +959,18 @@ def _points_change(change: dict[str, Any], sides: Sequence[int], side_names: dic
     return ", ".join(parts)
 
 
+def _follows_a_correction(change: dict[str, Any]) -> bool:
+    """Whether this is a later hand whose running totals alone moved with a correction of
+    an earlier one: nobody changed it, so the history does not say they did."""
+    return (
+        change["object"] == "hand"
+        and change["reason"] == "corrected"
+        and change["before"] is not None
+        and change["before"] == change["after"]
+        and change["points_before"] == change["points_after"]
+    )
+
+
 def history_lines(match: Match, changes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The history of changes as sentences in the user's language."""
     seats = match_seats(match=match)
@@ -967,6 +979,8 @@ def history_lines(match: Match, changes: list[dict[str, Any]]) -> list[dict[str,
     hand_verbs, match_verbs = _hand_verbs(), _match_verbs()
     lines = []
     for change in changes:
+        if _follows_a_correction(change):
+            continue
         link = change["link"]
         who = table_link_label(link=link) if link is not None else change["user"] or "—"
         if change["object"] == "hand":

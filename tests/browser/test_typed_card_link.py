@@ -240,6 +240,7 @@ def test_a_scorekeeper_types_the_cards_link_and_scores_a_whole_match_with_a_corr
     history = phone.inner_text("main")
     assert "pertandingan dimulai dengan ronde yang dicatat oleh meja 1, pihak 1" in history
     assert "pertandingan berakhir" not in history
+    assert "ronde 1 dikoreksi" in history and "ronde 2 dikoreksi" not in history
     phone.go_back()
     page_settled(phone)
     # hand 3: Ani leads, plays to the target

@@ -206,6 +206,32 @@ def test_correcting_a_hand_from_its_page(browser: Client, match: Match) -> None:
     assert Hand.objects.get(match=match, number=1).entry["scores"] == [[0, 5], [1, 5]]
 
 
+def test_the_history_does_not_say_a_later_hand_was_corrected_when_only_its_totals_moved(
+    browser: Client, match: Match
+) -> None:
+    from matches.services.lifecycle import match_import
+
+    # given two hands, and hand 1 corrected on its page (Budi's 10 was a 5)
+    match = match_import(
+        match=match,
+        document={"format": "allfives/1", "players": 4, "hands": [HAND_1, HAND_2]},
+        user=None,
+    )
+    url = reverse("matches:hand_edit", kwargs={"match_id": match.pk, "number": 1})
+    data = tally_post(
+        match, leader=0, scores="1:5 2:5", end="domino:2", left_0=7, left_1=8, left_2=0, left_3=6
+    )
+    assert browser.post(url, {**data, "action": "save"}).status_code == 302
+    assert Hand.objects.get(match=match, number=2).entry == HAND_2
+    # when the history is opened
+    with translation.override("en"):
+        history = reverse("matches:history", kwargs={"match_id": match.pk})
+    html = browser.get(history).content.decode()
+    # then it lists the correction of hand 1 only: hand 2 was not changed by anyone
+    assert "Hand 1 corrected by scorekeeper" in html
+    assert "Hand 2 corrected" not in html
+
+
 def test_tile_buttons_lay_tiles_for_whoever_is_to_play(browser: Client, match: Match) -> None:
     match.entry_mode = Match.EntryMode.TILES
     match.save()
