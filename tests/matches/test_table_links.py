@@ -475,3 +475,18 @@ def test_the_history_names_the_link_whose_first_hand_started_the_match() -> None
     assert started is not None, html
     assert "meja" in started.group(1) and "pihak 1" in started.group(1)
     assert "pertandingan berakhir" not in html
+
+
+def test_a_mistyped_address_gets_a_page_in_the_sites_language_with_a_box_for_the_code() -> None:
+    # given a table link, and an address typed wrong where "/t/" should be
+    table, _organiser = _table()
+    link = TableLink.objects.create(table=table, side=1, key="0123456789abcdefghjkmnpqrstvwxyz")
+    response = Client().get(f"/T/{link.printed_key}/")
+    # then the page says so in Indonesian, and offers a box for the table's code
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Halaman tidak ditemukan" in html and "Not Found" not in html
+    assert 'data-testid="typed-key"' in html
+    # when the code is typed there, then the table opens
+    opened = Client().get(reverse("matches:table_link_typed"), {"key": link.printed_key})
+    assert opened["Location"] == link.get_absolute_url()
