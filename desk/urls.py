@@ -21,6 +21,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/desk/<slug:slug>/publish/", views.publish, name="publish"),
     path("admin/desk/<slug:slug>/close/", views.close, name="close"),
     path("admin/desk/<slug:slug>/next/", views.next_round, name="next"),
+    path("admin/desk/<slug:slug>/finish/", views.finish, name="finish"),
     path("admin/desk/<slug:slug>/knockout/start/", views.knockout_start, name="knockout_start"),
     path("admin/desk/<slug:slug>/knockout/decide/", views.knockout_decide, name="knockout_decide"),
     path("admin/desk/<slug:slug>/knockout/undo/", views.knockout_undo, name="knockout_undo"),

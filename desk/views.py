@@ -68,7 +68,7 @@ from league.services.results import (
     table_double_forfeit_record,
     table_forfeit_record,
 )
-from league.services.rounds import round_close, round_publish
+from league.services.rounds import round_close, round_publish, tournament_finish
 from matches.services.clock import round_time_call, table_time_call
 from pairing.services.checks import round_pair_refusal
 from pairing.services.progress import round_pair_progress
@@ -377,6 +377,18 @@ def _close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 close = _desk(_close)
+
+
+@require_POST
+def _finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    def action() -> str:
+        tournament_finish(tournament=tournament)
+        return _("%(name)s is finished: its standings are final.") % {"name": tournament.name}
+
+    return _act(request, tournament, action)
+
+
+finish = _desk(_finish)
 
 
 @require_POST

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from league.hooks import tournament_ranking_changed
 from league.models import Entry, Round, Table, Tournament
 from league.services.clubs import ownership_check
-from league.services.rounds import round_kept_check
+from league.services.rounds import round_kept_check, tournament_finish_check
 
 M = TypeVar("M", bound=models.Model)
 
@@ -106,8 +106,16 @@ RANKING_FIELDS = (
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, fields: Mapping[str, Any]) -> Tournament:
     """Change a tournament's settings; when what ranks its entries changes (points, the
-    tiebreak order), its standings are marked for a refresh in the same transaction."""
-    stored = Tournament.objects.filter(pk=tournament.pk).values(*RANKING_FIELDS).first() or {}
+    tiebreak order), its standings are marked for a refresh in the same transaction. It is
+    marked finished only once every round is closed (``tournament_finish_check``)."""
+    stored = (
+        Tournament.objects.filter(pk=tournament.pk).values(*RANKING_FIELDS, "status").first() or {}
+    )
+    if (
+        fields.get("status") == Tournament.Status.FINISHED
+        and stored.get("status") != Tournament.Status.FINISHED
+    ):
+        tournament_finish_check(tournament=tournament)
     saved = record_update(instance=tournament, fields=fields)
     if any(
         stored.get(name) != getattr(saved, f"{name}_id" if name in ("season", "division") else name)

@@ -317,6 +317,38 @@ def round_close(*, round: Round) -> Round:
     return round
 
 
+def tournament_finish_check(*, tournament: Tournament) -> None:
+    """Refuse to mark a tournament finished while one of its rounds is not closed: its
+    results would not be final. Every way to finish a tournament (the desk, the admin, the
+    API) asks this."""
+    open_rounds = list(tournament.rounds.exclude(status=Round.Status.FINISHED).order_by("number"))
+    problems = [
+        ValidationError(
+            _("Round %(n)d is still a draft: delete it, or play and close it, first.")
+            % {"n": r.number}
+            if r.status == Round.Status.DRAFT
+            else _("Round %(n)d is still being played: close it first.") % {"n": r.number},
+            code="round_open",
+        )
+        for r in open_rounds
+    ]
+    if problems:
+        raise ValidationError(problems)
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament) -> Tournament:
+    """Mark the tournament finished once every round is closed: its standings are final,
+    and no entry or registration is taken any more."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ValidationError(_("The tournament is already finished."), code="finished")
+    tournament_finish_check(tournament=tournament)
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status", "updated_at"])
+    return tournament
+
+
 @transaction.atomic
 def tournament_duplicate(*, tournament: Tournament, name: str | None = None) -> Tournament:
     """A new draft tournament with the same settings, organisers and scorekeepers."""

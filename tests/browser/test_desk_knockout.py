@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from desk.services import round_next
+from league.models import Tournament
 from league.services.results import table_agreed_record
 from league.services.rounds import round_close, round_publish
 from tests.browser.test_desk import _indonesian, _organiser, _press, _sign_in
@@ -167,4 +168,12 @@ def test_an_organiser_runs_the_knockout_from_the_desk(
     assert not page.locator('[data-testid="next"]').count()
     _shot(page, "05-babak-gugur-selesai")
     _indonesian(page)
+    # When they finish the tournament from the desk
+    _press(page, "finish")
+    # Then the desk says its standings are final, and the public page shows it finished
+    assert "klasemennya final" in page.inner_text('[data-testid="tournament-finished"]')
+    assert not page.locator('[data-testid="finish"]').count()
+    _shot(page, "06-turnamen-selesai")
+    _indonesian(page)
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED
     page.context.close()

@@ -41,6 +41,7 @@ from league.services.rounds import (
     round_publish,
     seats_for_entries,
     table_create,
+    tournament_finish,
 )
 from matches.services.lifecycle import match_import
 
@@ -360,5 +361,4 @@ class Command(BaseCommand):
             round_close(round=round_)
 
     def _finish(self, tournament: Tournament) -> None:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status", "updated_at"])
+        tournament_finish(tournament=tournament)
