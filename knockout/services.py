@@ -25,7 +25,7 @@ from knockout.models import Bracket, BracketEntrant, BracketMatch, BracketSlot, 
 from knockout.selectors import table_placings, tied_on_top
 from league.models import Entry, Round, TableSize, Tournament
 from league.services.records import round_delete
-from league.services.rounds import seats_for_entries, table_create
+from league.services.rounds import seats_for_entries, table_create, tournament_open_check
 from pairing.algorithms import knockout as plan
 from pairing.algorithms.knockout import TieRule
 from ratings.selectors import tournament_entries_by_rating
@@ -80,6 +80,7 @@ def bracket_create(
 ) -> Bracket:
     """Seed the tournament's knockout and draft its first round (the next round)."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    tournament_open_check(tournament=tournament)
     per_table = _per_table(tournament)
     if tournament.brackets.exists():
         raise ValidationError(_("This tournament has its knockout already."), code="bracket_exists")
@@ -333,6 +334,7 @@ def _round_draft(*, tournament: Tournament, number: int) -> Round | None:
     ]
     if not ready:
         return None
+    tournament_open_check(tournament=tournament)
     if number > tournament.rounds_count:
         raise ValidationError(
             _("The tournament has %(n)d rounds.") % {"n": tournament.rounds_count},

@@ -27,7 +27,19 @@ class SeatSpec:
     player_id: int
 
 
+def tournament_open_check(*, tournament: Tournament) -> None:
+    """Refuse a new round for a finished tournament: its standings are final. Every way
+    to add a round (the desk, the admin, the API, the knockout) asks this, of the stored
+    status: the caller's copy may be older than the finish."""
+    if Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.FINISHED).exists():
+        raise ValidationError(
+            _("The tournament is finished: reopen it in its settings to add a round."),
+            code="tournament_finished",
+        )
+
+
 def round_create(*, tournament: Tournament, number: int | None = None) -> Round:
+    tournament_open_check(tournament=tournament)
     if number is None:
         number = (
             tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0

@@ -12,9 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from knockout.services import bracket_create
 from league.models import Round, Tournament
 from league.services.records import tournament_update
-from league.services.rounds import tournament_finish
+from league.services.rounds import round_create, tournament_finish
 from tests.factories import RoundFactory
 from tests.league.test_admin_services import _form_data
 
@@ -98,3 +99,27 @@ def test_the_admin_and_the_api_refuse_to_finish_a_tournament_with_a_round_open(
         patched.json(), ensure_ascii=False
     )
     assert _status(tournament) == Tournament.Status.RUNNING
+
+
+def test_a_finished_tournament_takes_no_new_round_until_it_is_reopened(
+    desk: Client, tournament: Tournament
+) -> None:
+    # given a finished tournament of three rounds with one played
+    _rounds(tournament, Round.Status.FINISHED)
+    tournament_finish(tournament=tournament)
+    # when a round is added, by the service the desk, the admin and the API use, or by
+    # the knockout's next round, then it is refused, saying how to go on
+    with pytest.raises(ValidationError) as refused:
+        round_create(tournament=tournament)
+    assert refused.value.messages == [
+        "Turnamen sudah selesai: buka kembali di pengaturannya untuk menambah putaran."
+    ]
+    with pytest.raises(ValidationError):
+        bracket_create(tournament=Tournament.objects.get(pk=tournament.pk), source="ratings")
+    assert tournament.rounds.count() == 1
+    # and once reopened in its settings, round 2 can be added
+    reopened = tournament_update(
+        tournament=Tournament.objects.get(pk=tournament.pk),
+        fields={"status": Tournament.Status.RUNNING},
+    )
+    assert round_create(tournament=reopened).number == 2
