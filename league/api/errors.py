@@ -5,7 +5,9 @@ Rule errors from the engine keep the docs/scoresheet.md shape
 every other 4xx (validation, authentication, permission, not found, conflict,
 throttling) uses the same envelope ``{"ok": false, "error": {"code", "message", ...}}``
 so that clients handle one shape. Messages are in the request's language. A database
-that is down or silent is 503 ``unavailable`` with a Retry-After. What Django answers
+that is down or silent is 503 ``unavailable`` with a Retry-After: ``is_database_away``
+is the one place that tells such an error from a bug, for the API and the site's pages
+alike (``league.api.views.api_server_error``). What Django answers
 before or after DRF (unknown paths, bodies over its own size limit, server errors) is
 shaped the same by ``config.urls``' handlers (``league.api.views``).
 
@@ -20,7 +22,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import DataError, IntegrityError, OperationalError
+from django.db import DataError, IntegrityError, InterfaceError, OperationalError
 from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
@@ -49,6 +51,18 @@ class Conflict(exceptions.APIException):
 
 
 RETRY_AFTER_SECONDS = 5
+"""Seconds a client is told to wait before sending again a request the database missed."""
+
+
+def is_database_away(error: BaseException | None) -> bool:
+    """Whether ``error`` means the database is down, silent or too slow just now.
+
+    Such a request may succeed if sent again shortly (503 with Retry-After), where a bug
+    would fail again (500). Connecting refused or timed out, a statement cancelled by its
+    timeout, a lost connection: the driver reports each as an ``OperationalError``, or
+    as an ``InterfaceError`` when the connection it held was already closed.
+    """
+    return isinstance(error, OperationalError | InterfaceError)
 
 
 class DatabaseUnavailable(exceptions.APIException):
@@ -111,8 +125,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, ProtectedError | RestrictedError | IntegrityError):
         # A row still in use, or a write racing another one to a unique value.
         exc = Conflict()
-    elif isinstance(exc, OperationalError):
-        # The database is down or did not answer in time: the caller may try again.
+    elif is_database_away(exc):
         exc = DatabaseUnavailable()
     elif isinstance(exc, DataError):
         # A value the database cannot hold (e.g. a number out of range) is bad input.

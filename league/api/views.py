@@ -11,15 +11,18 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import (
     RequestDataTooBig,
     TooManyFieldsSent,
     TooManyFilesSent,
 )
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import OperationalError
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
+from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.defaults import bad_request, page_not_found, server_error
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -30,7 +33,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import filters
-from league.api.errors import database_unavailable
+from league.api.errors import RETRY_AFTER_SECONDS, database_unavailable, is_database_away
 from league.api.negotiation import FormatIsAFilter
 from league.api.parsers import RequestTooLarge
 from league.api.permissions import (
@@ -626,10 +629,29 @@ def api_bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def api_server_error(request: HttpRequest) -> HttpResponse:
-    """``handler500``: the envelope under /api/ (503 when the database is away), the
-    site's page elsewhere. Django calls it while handling the exception."""
-    if not request.path.startswith("/api/"):
-        return server_error(request)
-    if isinstance(sys.exception(), OperationalError):
-        return database_unavailable()
-    return _envelope(500, "server_error", str(_("Something went wrong on our side.")))
+    """``handler500``: 503 with Retry-After when the database is away (the envelope under
+    /api/, a page in the visitor's language elsewhere), else 500. Django calls it while
+    handling the exception."""
+    is_api = request.path.startswith("/api/")
+    if is_database_away(sys.exception()):
+        return database_unavailable() if is_api else _page_unavailable(request)
+    if is_api:
+        return _envelope(500, "server_error", str(_("Something went wrong on our side.")))
+    return server_error(request)
+
+
+def _page_unavailable(request: HttpRequest) -> HttpResponse:
+    """The site's 503 page. It is rendered from a template that extends nothing, with no
+    request and so no context processors: no session, user or other lookup can reach the
+    database that just failed. Its language is the URL's, as every page's is."""
+    language = getattr(request, "LANGUAGE_CODE", None) or (
+        translation.get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
+    )
+    with translation.override(language):
+        html = loader.render_to_string("503.html", {"retry_url": request.get_full_path()})
+    response = HttpResponse(html, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Content-Language"] = language
+    # A proxy must not go on serving the outage once the database is back.
+    add_never_cache_headers(response)
+    return response
