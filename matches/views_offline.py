@@ -280,7 +280,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "shell": [static(name) for name in SHELL_FILES],
         "engine": [static(name) for name in ENGINE_FILES],
         "bundle": reverse("offline_engine"),
-        "static": static(""),
     }
     with open(_worker_source(), encoding="utf-8") as source:
         script = source.read()
