@@ -8,6 +8,9 @@ MANAGE := $(PYTHON) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): one per core. Tests that start servers of their own run
+# on one of them, in turn (the "servers" group); WORKERS=0 runs everything in this process.
+WORKERS ?= auto
 # Coverage of the service (floor in pyproject.toml); COVERAGE= leaves it out.
 COVERAGE ?= --cov --cov-report=term
 
@@ -39,7 +42,7 @@ run: $(VENV)/.installed
 	DJANGO_SETTINGS_MODULE=config.settings.local $(MANAGE) runserver $(HOST):$(PORT)
 
 test: $(VENV)/.installed
-	$(BIN)/pytest $(COVERAGE) $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(WORKERS) --dist loadgroup $(COVERAGE) $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -23,6 +23,40 @@ def pytest_configure(config: object) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
 
 
+#: Fixtures through which a test reaches the database (pytest-django refuses it otherwise).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="run only the tests that use the database: CI's second pass on SQLite, since "
+        "the others (the engine, the pure pairing algorithms) cannot differ between databases",
+    )
+
+
+def _uses_database(item: pytest.Item) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(
+        DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests that start servers of their own (the fault tests, the production-parity
+    tier) run on one xdist worker, one after another (``--dist loadgroup``): their
+    timings are measured against one other worker's load, not against each other's.
+    With ``--database-only`` the tests that never touch the database are left out."""
+    if config.getoption("--database-only"):
+        kept = [item for item in items if _uses_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+    for item in items:
+        if item.get_closest_marker("faults") or item.get_closest_marker("parity"):
+            item.add_marker(pytest.mark.xdist_group("servers"))
+
+
 def _is_transactional(request: pytest.FixtureRequest) -> bool:
     if {"live_server", "transactional_db"} & set(request.fixturenames):
         return True
@@ -125,17 +159,14 @@ def _default_language() -> Iterator[None]:
 def _empty_cache() -> Iterator[None]:
     """Each test starts with an empty cache: with Redis the cache outlives the test (and
     the run), so counters such as the sign-up throttle's, all from the one test address,
-    would add up across the suite. Under xdist the workers would share a Redis database,
-    so there it is left alone (CI runs the Redis suite in one process)."""
+    would add up across the suite. Each xdist worker has a Redis database of its own
+    (``config/settings/test.py``), so clearing it touches no other worker's tests."""
     try:
         from django.conf import settings
     except ImportError:  # the engine's tests run without Django
         yield
         return
-    if settings.configured and (
-        "locmem" in settings.CACHES["default"]["BACKEND"].lower()
-        or not os.environ.get("PYTEST_XDIST_WORKER")
-    ):
+    if settings.configured:
         from django.core.cache import cache
 
         with contextlib.suppress(Exception):  # a test that stopped the cache's server
@@ -149,3 +180,65 @@ def page_settled(page: Any) -> None:
     after it is usable) does not hold this up."""
     page.wait_for_load_state("load")
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
+ROOT = ARTIFACTS.parent
+#: Where the servers that tests start on production settings find their static files:
+#: ``collectstatic`` with the manifest storage, as the Dockerfile runs it.
+COLLECTED_STATIC = ROOT / ".collected-static"
+#: A key that lets production settings import for ``collectstatic`` (never served).
+COLLECT_KEY = "collectstatic-for-the-tests-" + "0123456789" * 4
+
+
+def _static_sources_digest() -> str:
+    """What the collected files depend on: the project's static files, the pinned
+    packages (whose apps bring their own) and the settings."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "static").rglob("*")):
+        if path.is_file():
+            stat = path.stat()
+            digest.update(
+                f"{path.relative_to(ROOT)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode()
+            )
+    for name in ("requirements.txt", "config/settings/base.py", "config/settings/production.py"):
+        digest.update((ROOT / name).read_bytes())
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="session")
+def collected_static() -> pathlib.Path:
+    """The static files collected once under production settings (hashed names, the
+    manifest, gzip and brotli copies), reused while their sources are unchanged: the
+    compression of the rules engine's WebAssembly takes a minute. A lock keeps two xdist
+    workers from collecting at once."""
+    import fcntl
+    import shutil
+    import subprocess
+    import sys
+
+    stamp = COLLECTED_STATIC / ".sources"
+    with open(ROOT / ".collected-static.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        digest = _static_sources_digest()
+        if not (stamp.exists() and stamp.read_text() == digest):
+            shutil.rmtree(COLLECTED_STATIC, ignore_errors=True)
+            env = {
+                key: value
+                for key, value in os.environ.items()
+                if not key.startswith(("DJANGO_", "DATABASE_", "REDIS_"))
+            }
+            env.update(
+                DJANGO_SETTINGS_MODULE="config.settings.production",
+                SECRET_KEY=COLLECT_KEY,
+                STATIC_ROOT=str(COLLECTED_STATIC),
+            )
+            subprocess.run(
+                [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+            stamp.write_text(digest)
+    return COLLECTED_STATIC

@@ -1,25 +1,54 @@
 """Test settings: whatever DATABASE_URL / REDIS_URL say (SQLite and eager tasks by default).
 
 CI sets DATABASE_URL and REDIS_URL so the same suite runs against PostgreSQL and Redis.
+
+Where these differ from production, the reason is given here, and the production-parity
+tests (``tests/parity/``) run the service as deployed — gunicorn, ``config.settings.
+production``, ``collectstatic`` with the manifest storage, a Celery worker and beat — over
+HTTP, so that nothing below hides a fault of the deployed service:
+
+- passwords are hashed with MD5: thousands of test users would otherwise take minutes;
+- static files are served by the finders without a manifest: the manifest needs a
+  ``collectstatic`` before any page renders, which the parity tests run once;
+- the login lockout and the API's throttles are off, with tests of their own that switch
+  them on, since every test request comes from one address and would add up;
+- tasks run in-process unless a test starts a real worker against the broker.
+
+Under pytest-xdist each worker gets a database of its own (pytest-django suffixes its
+name) and, when ``REDIS_URL`` is set, a Redis database of its own, counted down from the
+one named: the workers' caches, throttles and Celery queues never meet.
 """
 
-from config.settings.base import *  # noqa: F403
-from config.settings.base import env
+import os
+from urllib.parse import urlsplit, urlunsplit
 
-PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test users
+
+def _redis_url_for_worker(url: str, worker: str) -> str:
+    """``url`` with its database number moved down by the xdist worker's index."""
+    if not url or not worker.startswith("gw"):
+        return url
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    number = (base - int(worker.removeprefix("gw"))) % 16  # Redis has databases 0 to 15
+    return urlunsplit(parts._replace(path=f"/{number}"))
+
+
+if os.environ.get("REDIS_URL"):
+    os.environ["REDIS_URL"] = _redis_url_for_worker(
+        os.environ["REDIS_URL"], os.environ.get("PYTEST_XDIST_WORKER", "")
+    )
+
+from config.settings.base import *  # noqa: E402, F403
+from config.settings.base import env  # noqa: E402
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
-AXES_ENABLED = False  # lockout has its own tests that switch it on
-REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_CLASSES": []}  # noqa: F405
-
-# Tasks run in-process unless a test starts a real worker against the broker
-# (those tests use REDIS_URL explicitly); the Redis cache is still used when set.
-CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)
-
-# Static files are served by the finders in tests; nothing is collected beforehand.
 WHITENOISE_AUTOREFRESH = True
-# Bad tokens from the one test address would add up across the suite; the guessing
-# throttle has its own tests that lower the limit.
+AXES_ENABLED = False
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_CLASSES": []}  # noqa: F405
 API_TOKEN_FAILURE_LIMIT = 1_000_000
+
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)

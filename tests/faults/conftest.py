@@ -1,7 +1,9 @@
 """The processes a fault test starts and breaks: its own Redis on a free port (never the
-shared one), a gunicorn server and Celery workers on production settings, and a silent
-TCP listener. The database is pytest-django's test database on PostgreSQL, which the
-subprocesses share with the test (its rows are committed: the tests are transactional).
+shared one), a gunicorn server and Celery workers on production settings exactly as
+deployed (``config.settings.production``, static files collected with the manifest
+storage), and a silent TCP listener. The database is pytest-django's test database on
+PostgreSQL, which the subprocesses share with the test (its rows are committed: the tests
+are transactional). The production-parity tests (``tests/parity/``) start the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import COLLECTED_STATIC
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "fault-tests-" + "0123456789abcdefghijklmnopqrstuvwxyz" * 2
@@ -128,7 +132,9 @@ def silent_listener() -> Iterator[int]:
 
 
 @pytest.fixture
-def database_url(transactional_db: None, processes: Processes) -> Iterator[str]:
+def database_url(
+    transactional_db: None, processes: Processes, collected_static: Path
+) -> Iterator[str]:
     """The test database as a URL for subprocesses (PostgreSQL only)."""
     from django.db import connection
 
@@ -157,14 +163,16 @@ def database_url(transactional_db: None, processes: Processes) -> Iterator[str]:
 
 
 def service_env(*, database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
-    """The environment of a production process of the service."""
+    """The environment of a production process of the service. Only its addresses are the
+    test's own, and the SSL redirect is off: no TLS proxy stands in front of it here."""
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("DJANGO_", "CELERY_", "DATABASE_", "REDIS_"))
     }
     env.update(
-        DJANGO_SETTINGS_MODULE="tests.faults.server_settings",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        STATIC_ROOT=str(COLLECTED_STATIC),
         SECRET_KEY=SECRET,
         ALLOWED_HOSTS="127.0.0.1,localhost",
         SECURE_SSL_REDIRECT="False",
