@@ -18,8 +18,12 @@ app.autodiscover_tasks()
 
 @signals.celeryd_init.connect
 def worker_broker_configure(*, conf: Any, **kwargs: Any) -> None:
-    """Keep a worker running when the broker goes away (sent only by ``celery worker``,
-    before it first connects)."""
+    """Keep a worker running however long the broker is away (sent only by ``celery
+    worker``, before it first connects)."""
+    # Celery's default gives up reconnecting after 100 tries, some 45 minutes at its
+    # 30 s spacing, and then the worker exits: standings would stay stale until someone
+    # restarted it. A worker has nothing better to do than wait for the broker.
+    conf.broker_connection_max_retries = None
     if urlsplit(str(conf.broker_url)).scheme in {"redis", "rediss"}:
         # A broker lost while the worker holds unacknowledged tasks must not end it.
         conf.broker_transport = "config.broker:Transport"
