@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import transaction
 from django.test import Client
 
 from allfives import check
@@ -15,12 +19,25 @@ from league.models import Club, Membership, Partnership, Player, Round, Season, 
 from matches.models import Match
 from matches.selectors import match_document
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo")]
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """The demo, built once for this module inside a transaction that is rolled back
+    after it: each test runs in a savepoint of its own on top of it."""
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            call_command("demo", seed=7)
+            yield
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
 
 
 def test_demo_creates_a_club_with_finished_and_running_tournaments() -> None:
-    call_command("demo", seed=7)
-
     assert Player.objects.count() == 40
     assert Partnership.objects.count() == 8
     assert Season.objects.filter(status=Season.Status.RUNNING).count() == 2  # one per club
@@ -43,7 +60,6 @@ def test_demo_creates_a_club_with_finished_and_running_tournaments() -> None:
 
 
 def test_demo_if_empty_does_nothing_the_second_time() -> None:
-    call_command("demo", seed=7)
     players = Player.objects.count()
     call_command("demo", seed=7, if_empty=True)
     assert Player.objects.count() == players
@@ -51,7 +67,6 @@ def test_demo_if_empty_does_nothing_the_second_time() -> None:
 
 def test_demo_has_two_clubs_each_with_an_organiser_and_an_inter_club_tournament() -> None:
     # Given the demo
-    call_command("demo", seed=7)
     User = get_user_model()
     home = Club.objects.get(slug="klub-domino-sejahtera")
     away = Club.objects.get(slug="spinner-malang")
@@ -84,7 +99,6 @@ def test_demo_has_two_clubs_each_with_an_organiser_and_an_inter_club_tournament(
 
 def test_demo_malang_tournament_takes_sign_ups_from_the_home_page() -> None:
     # Given the demo
-    call_command("demo", seed=7)
     cup = Tournament.objects.get(name="Malam Domino Malang")
     # Then its sign-up is open with places free, so the tournament takes applications
     signup = SignUp.objects.get(tournament=cup)
