@@ -3,8 +3,9 @@ a broker that dies while the worker holds tasks it has not acknowledged yet.
 
 When the broker goes away, Celery's consumer first ``collect()``s its connection and
 then ``close()``s it. Collecting tears the transport down (its ``client`` becomes
-``None``) but leaves the default channel open when closing it was cut short by the
-very connection error; closing the connection then closes that channel again, and the
+``None``) but leaves the default channel open: closing it starts by reading the reply
+to the ``BRPOP`` it has in flight (or by removing a broadcast binding), which fails on
+the dead Redis. Closing the connection then closes the channel again, and the
 channel's restore of the unacknowledged tasks asks the torn-down transport for Redis's
 address. That ``AttributeError`` is no connection error to Celery, so the worker
 stopped ("Unrecoverable error") whenever it held a task at that moment — a reserved
