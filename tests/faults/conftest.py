@@ -8,6 +8,7 @@ are transactional). The production-parity tests (``tests/parity/``) start the sa
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -194,7 +195,16 @@ class Processes:
 
     def start(self, name: str, args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
         log = (self.tmp_path / f"{name}.log").open("wb")
-        process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        # A session (process group) of its own: a worker's pool and an embedded beat are
+        # forked children with the same command line, which outlive their parent's kill.
+        process = subprocess.Popen(
+            args,
+            env=env,
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.started.append(process)
         return process
 
@@ -217,10 +227,11 @@ class Processes:
         return base
 
     def stop_all(self) -> None:
+        """Kill every process started, with the children each forked."""
         for process in self.started:
-            if process.poll() is None:
-                process.kill()
-                process.wait()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
 
 
 @pytest.fixture
