@@ -8,6 +8,13 @@ cache instead — pages are rebuilt from the database, throttles count per proce
 local limit rather than none) — and a ``Circuit`` remembers the failure for a few
 seconds, so a silent Redis costs one short socket timeout per cooldown, not one per
 call. The failure and the recovery are logged once each; ``/readyz`` reports the state.
+
+When the task broker is the same Redis server, the cache's circuit speaks for the
+broker's too (``league.dispatch``): a cache call that finds the server away opens the
+broker's circuit, and the trial call that finds it back closes it. A request checks its
+throttle in the cache before it publishes; without this it would wait on the same silent
+server a second time, for the broker's longer timeouts, to learn what the cache just
+learnt, and once Redis is back the tasks would stay unsent for the broker's own cooldown.
 """
 
 from __future__ import annotations
@@ -16,17 +23,24 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
+from celery import current_app
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from league.circuit import Circuit
+from league.dispatch import broker_circuit
 
 T = TypeVar("T")
 
 FAILURES = (RedisError, OSError)
 """What a missing, silent or refusing Redis raises (timeouts and refused connections)."""
+
+SERVER_AWAY = (RedisConnectionError, RedisTimeoutError, OSError)
+"""The failures that say the server itself is away, not that one command was refused."""
 
 SOCKET_TIMEOUT = 0.25
 """Seconds one Redis call may take before it counts as failed (local calls take < 1 ms)."""
@@ -45,7 +59,8 @@ class FailSafeRedisCache(RedisCache):
         options.setdefault("socket_timeout", SOCKET_TIMEOUT)
         options.setdefault("retry_on_timeout", False)
         super().__init__(server, {**params, "OPTIONS": options})
-        self.circuit = Circuit(f"Redis cache at {_address(server)}", cooldown=cooldown)
+        self.address = _address(server)
+        self.circuit = Circuit(f"Redis cache at {self.address}", cooldown=cooldown)
         self.fallback = LocMemCache(
             f"fail-safe-{id(self)}", {"TIMEOUT": params.get("TIMEOUT", 300)}
         )
@@ -53,12 +68,17 @@ class FailSafeRedisCache(RedisCache):
     def _guarded(self, call: Callable[[], T], fallback: Callable[[], T]) -> T:
         if not self.circuit.allows():
             return fallback()
+        is_trial = not self.circuit.is_closed  # the one call let through after a failure
         try:
             result = call()
         except FAILURES as error:
             self.circuit.failed(error)
+            if isinstance(error, SERVER_AWAY) and (broker := _broker_at(self.address)):
+                broker.failed(error)
             return fallback()
         self.circuit.succeeded()
+        if is_trial and (broker := _broker_at(self.address)):
+            broker.succeeded()
         return result
 
     def add(
@@ -131,6 +151,17 @@ class FailSafeRedisCache(RedisCache):
     def clear(self) -> None:
         self.fallback.clear()
         self._guarded(lambda: super(FailSafeRedisCache, self).clear(), lambda: None)
+
+
+def _broker_at(address: str) -> Circuit | None:
+    """The broker's circuit, when the broker is the Redis at ``address``."""
+    conf = current_app.conf
+    if conf.task_always_eager:
+        return None  # no broker: tasks run in the process
+    broker_url = str(conf.broker_url)
+    if urlsplit(broker_url).scheme in ("redis", "rediss") and _address(broker_url) == address:
+        return broker_circuit()
+    return None
 
 
 def _address(server: str) -> str:

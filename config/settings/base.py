@@ -227,9 +227,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
+# One attempt per publish: redis-py already replaces a pooled connection that the server
+# closed (a restarted Redis), so a retry only ever ran against a silent Redis, where it
+# cost two more socket timeouts (3 s in all); the broker's circuit (league/dispatch.py)
+# and the beat sweep cover a publish that fails.
 CELERY_TASK_PUBLISH_RETRY = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
-    "max_retries": 1,
+    "max_retries": 0,
     "interval_start": 0,
     "interval_step": 0.2,
     "interval_max": 0.5,

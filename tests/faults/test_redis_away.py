@@ -4,9 +4,11 @@ standings and scoresheets: no request fails and none waits on the dead socket.
 A real gunicorn on production settings (throttles on, the fail-safe Redis cache, the
 broker on the same Redis) and a real Celery worker with its beat serve one tournament;
 the test's own ``redis-server`` goes through four states — up, silent, dead, back —
-while hands are recorded through the API. It prints p50/p95 per state and asserts the
-README's promises: no 5xx, a hand answered 201 in under 3 s while Redis is silent and
-under 0.2 s while it is dead, and standings that catch up once Redis is back.
+while hands are recorded through the API; in the silent and the dead state a match is
+also won, which queues its standings refresh and its rating. It prints p50/p95 per
+state and asserts the README's promises: no 5xx, every hand answered 201 in under 1.5 s
+while Redis is silent and under 0.2 s (p95) while it is dead, and standings that catch
+up once Redis is back.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from tests.matches.sheets import MATCH_TO_50, tally
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 
-SILENT_HAND_SECONDS = 3.0  # the README's bound (the aim is 0.3 s)
+SILENT_HAND_SECONDS = 1.5  # the README's bound: one cache timeout and the work itself
 DEAD_HAND_SECONDS = 0.2
 CATCH_UP_SECONDS = 30.0
 STATE_SECONDS = 11.0  # longer than two circuit cooldowns: Redis is retried in each state
@@ -114,6 +116,7 @@ def test_hands_and_pages_keep_working_while_redis_is_silent_or_dead(
     scorekeeper = UserFactory(username="pencatat")
     tournament.scorekeepers.add(scorekeeper)
     long_table, short_table = _table(tournament, 10_000), _table(tournament, 50)
+    silent_table = _table(tournament, 50)
     token = api_token_create(user=scorekeeper, name="ponsel").key
     # a server and a worker (with its beat sweeping dirty standings every 2 s) on our Redis
     env = service_env(
@@ -135,6 +138,11 @@ def test_hands_and_pages_keep_working_while_redis_is_silent_or_dead(
     # When hands are recorded with Redis up, silent, dead and back
     match = phone.play("up", match, 3)
     redis_process.pause()
+    # (a match is won first thing while Redis is silent: its refresh and rating would be
+    # published to the same silent server)
+    short = phone.match_start("silent", silent_table)
+    for hand in MATCH_TO_50:
+        short = phone.hand("silent", short, hand)
     match = phone.play("silent", match, STATE_SECONDS)
     ready_silent = request("GET", base + "/readyz")
     redis_process.kill()
@@ -154,12 +162,14 @@ def test_hands_and_pages_keep_working_while_redis_is_silent_or_dead(
     caught_up = time.monotonic() - back_at
     phone.report()
     print(f"standings caught up {caught_up:.1f}s after Redis came back")
-    print("readyz while silent:", ready_silent.status, ready_silent.json()["checks"])
-    print("readyz while dead:", ready_dead.status, ready_dead.json()["checks"])
+    print(f"readyz while silent: {ready_silent.status} in {ready_silent.seconds:.2f}s")
+    print("    ", ready_silent.json()["checks"])
+    print(f"readyz while dead: {ready_dead.status} in {ready_dead.seconds:.2f}s")
+    print("    ", ready_dead.json()["checks"])
 
     # Then no request failed in any state
     assert phone.failures == []
-    # and a hand took under 3 s with Redis silent (every one), under 0.2 s dead (p95)
+    # and a hand took under 1.5 s with Redis silent (every one), under 0.2 s dead (p95)
     assert max(phone.timings[("silent", "hand")]) < SILENT_HAND_SECONDS
     # (p95 while dead: on a loaded machine a single request can be descheduled longer)
     dead = sorted(phone.timings[("dead", "hand")])
