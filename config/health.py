@@ -1,35 +1,42 @@
 """Liveness and readiness probes for load balancers and container health checks.
 
 ``/healthz`` answers as long as the process serves requests. ``/readyz`` also checks
-the database, the cache and, when a real broker is configured, that the broker answers
-— each within a short deadline, so that a silent dependency makes it answer 503 in
-about two seconds rather than hang until the server's worker timeout. The database
-is checked on a connection of its own, in a thread that is given up on at the
-deadline (a database that accepted the connection and never answers would block the
-request's thread for ever); only one such check runs at a time. A cache that falls
-back to local memory while Redis is away is reported as degraded: the process still
-serves every request, so it stays ready.
+the database, the cache and, when a real broker is configured, that the broker answers.
+The three checks run side by side, each in a thread of its own, and the probe answers
+when all have or when its one deadline passes, whichever comes first: so that a silent
+dependency makes it answer 503 in about two seconds, whichever one it is and however
+many are silent, rather than after the sum of their timeouts or, for a database that
+accepted the connection and never answers, never. A check given up on is left to end
+by its own timeouts; until it has, the next probe reports it as still waiting instead of
+starting another. A cache that falls back to local memory while Redis is away is
+reported as degraded: the process still serves every request, so it stays ready.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
+from django.core.cache.backends.base import BaseCache
 from django.db import connections
 from django.http import HttpRequest, JsonResponse
 
 from config.celery_app import app as celery_app
 
-DATABASE_DEADLINE = 2.0
-"""Seconds the database has to connect and answer ``SELECT 1``."""
+READINESS_DEADLINE = 2.0
+"""Seconds the checks have, together, to answer; one that has not answered by then failed."""
 
 READINESS_STATEMENT_TIMEOUT_MS = 1000
 
-_database_check_running = threading.Lock()
+type Check = Callable[[], dict[str, Any]]
+
+_running = {name: threading.Lock() for name in ("database", "cache", "broker")}
+"""Held while a check of that name runs: one of each at a time, however many probes come."""
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -37,7 +44,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
 
 
-def _database_select_one() -> dict[str, Any]:
+def _database_check() -> dict[str, Any]:
     connection = connections["default"]  # this thread's own connection
     try:
         with connection.cursor() as cursor:
@@ -53,29 +60,11 @@ def _database_select_one() -> dict[str, Any]:
     return {"ok": True, "vendor": connection.vendor}
 
 
-def _database_check() -> dict[str, Any]:
-    if not _database_check_running.acquire(blocking=False):
-        return {"ok": False, "error": "earlier check still waiting"}
-    answer: Future[dict[str, Any]] = Future()
-
-    def run() -> None:
-        try:
-            answer.set_result(_database_select_one())
-        finally:
-            _database_check_running.release()
-
-    threading.Thread(target=run, name="readyz-database", daemon=True).start()
-    try:
-        return answer.result(timeout=DATABASE_DEADLINE)
-    except TimeoutError:
-        return {"ok": False, "error": "timeout", "seconds": DATABASE_DEADLINE}
-
-
-def _cache_check() -> dict[str, Any]:
-    circuit = getattr(cache, "circuit", None)
+def _cache_check(backend: BaseCache) -> dict[str, Any]:
+    circuit = getattr(backend, "circuit", None)
     if circuit is None:
         return {"ok": True, "mode": "local"}
-    cache.get("readyz:probe")  # tries Redis unless it failed moments ago
+    backend.get("readyz:probe")  # tries Redis unless it failed moments ago
     if circuit.is_closed:
         return {"ok": True, "mode": "redis"}
     # Still ready: every request is served from local memory and the database.
@@ -87,15 +76,49 @@ def _broker_check() -> dict[str, Any]:
         return {"ok": True, "mode": "eager"}
     try:
         with celery_app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
+            # One attempt: a retry would first sleep ``interval_start`` (2 s by default).
+            conn.ensure_connection(max_retries=0, timeout=READINESS_DEADLINE)
     except Exception as exc:  # unreachable or silent broker
         return {"ok": False, "error": exc.__class__.__name__}
     return {"ok": True, "mode": "broker"}
 
 
+def _started(name: str, check: Check) -> Future[dict[str, Any]]:
+    """``check`` running in a thread of its own, unless the last one has not ended yet."""
+    answer: Future[dict[str, Any]] = Future()
+    if not _running[name].acquire(blocking=False):
+        answer.set_result({"ok": False, "error": "earlier check still waiting"})
+        return answer
+
+    def run() -> None:
+        try:
+            answer.set_result(check())
+        except Exception as exc:  # a check that fails is a "no", not a crashed thread
+            answer.set_result({"ok": False, "error": exc.__class__.__name__})
+        finally:
+            _running[name].release()
+
+    threading.Thread(target=run, name=f"readyz-{name}", daemon=True).start()
+    return answer
+
+
 def readyz(request: HttpRequest) -> JsonResponse:
     """The database (and the broker, when configured) answer; the cache's state."""
-    checks = {"database": _database_check(), "cache": _cache_check(), "broker": _broker_check()}
+    # The cache is fetched here: Django gives each thread a cache of its own, and only
+    # this one (the request's) holds the circuit that requests actually use.
+    backend = caches["default"]
+    answers = {
+        "database": _started("database", _database_check),
+        "cache": _started("cache", lambda: _cache_check(backend)),
+        "broker": _started("broker", _broker_check),
+    }
+    deadline = time.monotonic() + READINESS_DEADLINE
+    checks: dict[str, dict[str, Any]] = {}
+    for name, answer in answers.items():
+        try:
+            checks[name] = answer.result(timeout=max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            checks[name] = {"ok": False, "error": "timeout", "seconds": READINESS_DEADLINE}
     ready = all(check["ok"] for check in checks.values())
     return JsonResponse(
         {"status": "ok" if ready else "unavailable", "checks": checks},
