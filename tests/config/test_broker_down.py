@@ -8,7 +8,6 @@ within seconds and the transaction's write is kept.
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 
@@ -20,6 +19,7 @@ from config.celery_app import app as celery_app
 from league.dispatch import task_enqueue_on_commit
 from league.models import Player
 from league.services.registration import player_create
+from tests.faults.conftest import silent_port
 
 FAIL_FAST_SECONDS = 15  # "seconds, not minutes": Celery's defaults take minutes here
 
@@ -32,29 +32,8 @@ def noop_task(value: int) -> int:
 @pytest.fixture
 def silent_broker() -> Iterator[str]:
     """A TCP server that accepts connections and never answers (a hung Redis)."""
-    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    server.bind(("127.0.0.1", 0))
-    server.listen(16)
-    held: list[socket.socket] = []
-    stop = threading.Event()
-
-    def accept() -> None:
-        server.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            held.append(conn)
-
-    thread = threading.Thread(target=accept, daemon=True)
-    thread.start()
-    yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
-    stop.set()
-    thread.join()
-    for conn in held:
-        conn.close()
-    server.close()
+    with silent_port() as port:
+        yield f"redis://127.0.0.1:{port}/0"
 
 
 def _unreachable_broker() -> str:

@@ -6,8 +6,6 @@ the cache's trial call that finds it back closes the broker's circuit too.
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 from collections.abc import Iterator
 
@@ -20,6 +18,7 @@ from redis.exceptions import ResponseError
 from config.celery_app import app as celery_app
 from league.cache import FailSafeRedisCache
 from league.dispatch import broker_circuit, task_send
+from tests.faults.conftest import silent_port
 
 SKIPPED_WITHIN_SECONDS = 0.1  # no socket timeout at all: a local decision
 
@@ -32,28 +31,8 @@ def noop_task() -> None:
 @pytest.fixture
 def silent_redis() -> Iterator[str]:
     """A Redis address that accepts connections and never answers (a paused Redis)."""
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(16)
-    held: list[socket.socket] = []
-    stop = threading.Event()
-
-    def accept() -> None:
-        server.settimeout(0.1)
-        while not stop.is_set():
-            try:
-                held.append(server.accept()[0])
-            except OSError:
-                continue
-
-    thread = threading.Thread(target=accept, daemon=True)
-    thread.start()
-    yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
-    stop.set()
-    thread.join()
-    for conn in held:
-        conn.close()
-    server.close()
+    with silent_port() as port:
+        yield f"redis://127.0.0.1:{port}/0"
 
 
 @pytest.fixture

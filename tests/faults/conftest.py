@@ -105,9 +105,10 @@ def redis_process() -> Iterator[RedisProcess]:
         redis.stop()
 
 
-@pytest.fixture
-def silent_listener() -> Iterator[int]:
-    """A TCP port that accepts connections and never answers (a hung server)."""
+@contextlib.contextmanager
+def silent_port() -> Iterator[int]:
+    """A TCP port that accepts connections and never answers (a hung server, a paused
+    Redis)."""
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(64)
@@ -115,7 +116,7 @@ def silent_listener() -> Iterator[int]:
     stop = threading.Event()
 
     def accept() -> None:
-        server.settimeout(0.2)
+        server.settimeout(0.1)
         while not stop.is_set():
             try:
                 held.append(server.accept()[0])
@@ -124,12 +125,20 @@ def silent_listener() -> Iterator[int]:
 
     thread = threading.Thread(target=accept, daemon=True)
     thread.start()
-    yield int(server.getsockname()[1])
-    stop.set()
-    thread.join()
-    for conn in held:
-        conn.close()
-    server.close()
+    try:
+        yield int(server.getsockname()[1])
+    finally:
+        stop.set()
+        thread.join()
+        for conn in held:
+            conn.close()
+        server.close()
+
+
+@pytest.fixture
+def silent_listener() -> Iterator[int]:
+    with silent_port() as port:
+        yield port
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import socket
-from collections.abc import Iterator
 
 import pytest
 from kombu import Connection, Consumer, Exchange, Message, Producer, Queue
@@ -14,16 +13,6 @@ from kombu import Connection, Consumer, Exchange, Message, Producer, Queue
 from tests.faults.conftest import RedisProcess
 
 pytestmark = pytest.mark.faults
-
-
-@pytest.fixture
-def redis() -> Iterator[RedisProcess]:
-    redis = RedisProcess()
-    redis.start()
-    try:
-        yield redis
-    finally:
-        redis.stop()
 
 
 def _holding_a_message(connection: Connection) -> list[Message]:
@@ -47,27 +36,29 @@ def _holding_a_message(connection: Connection) -> list[Message]:
 
 
 def test_kombus_own_redis_transport_still_fails_with_an_attribute_error(
-    redis: RedisProcess,
+    redis_process: RedisProcess,
 ) -> None:
     # (What the worker met: if this starts passing, kombu has mended it and
     # config/broker.py can go.)
-    connection = Connection(redis.url)
+    connection = Connection(redis_process.url)
     assert len(_holding_a_message(connection)) == 1
-    redis.kill()
+    redis_process.kill()
     connection.collect()
     with pytest.raises(AttributeError):
         connection.close()
 
 
-def test_a_lost_connection_holding_a_message_closes_without_error(redis: RedisProcess) -> None:
+def test_a_lost_connection_holding_a_message_closes_without_error(
+    redis_process: RedisProcess,
+) -> None:
     # Given a connection through our transport that holds a message
-    connection = Connection(redis.url, transport="config.broker:Transport")
+    connection = Connection(redis_process.url, transport="config.broker:Transport")
     assert len(_holding_a_message(connection)) == 1
     # When Redis is killed and the connection is collected and closed
-    redis.kill()
+    redis_process.kill()
     connection.collect()
     connection.close()
     # Then nothing was raised, and the connection can be opened again once Redis is back
-    redis.start()
-    with Connection(redis.url, transport="config.broker:Transport") as again:
+    redis_process.start()
+    with Connection(redis_process.url, transport="config.broker:Transport") as again:
         assert again.default_channel.client.ping()
