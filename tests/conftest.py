@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pathlib
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -42,51 +43,90 @@ def _uses_database(item: pytest.Item) -> bool:
     )
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> Iterator[None]:
     """Tests that start servers of their own (the fault tests, the production-parity
     tier) run on one xdist worker, one after another (``--dist loadgroup``): their
-    timings are measured against one other worker's load, not against each other's.
-    With ``--database-only`` the tests that never touch the database are left out."""
+    timings are measured against the other workers' load, not against each other's.
+    With ``--database-only`` the tests that never touch the database are left out. Tests
+    marked ``slow`` (the largest randomised and exhaustive checks) run without coverage
+    measurement: under its tracing they took four times as long, and the quicker tests of
+    the same code measure it; leaving them out can only lower the figure."""
     if config.getoption("--database-only"):
         kept = [item for item in items if _uses_database(item)]
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept
     for item in items:
-        if item.get_closest_marker("faults") or item.get_closest_marker("parity"):
+        if _starts_servers(item):
             item.add_marker(pytest.mark.xdist_group("servers"))
+    yield
+    # After pytest-django's own ordering, longest first: the servers' group (one worker's
+    # share for minutes), then the browser journeys, then the many short tests that even
+    # out the workers' ends.
+    items.sort(key=lambda item: 0 if _starts_servers(item) else 1 if _in_browser(item) else 2)
 
 
-def _is_transactional(request: pytest.FixtureRequest) -> bool:
-    if {"live_server", "transactional_db"} & set(request.fixturenames):
-        return True
-    marker = request.node.get_closest_marker("django_db")
-    if marker is None:
-        return False
-    return bool(marker.kwargs.get("transaction") or (marker.args and marker.args[0]))
+def _starts_servers(item: pytest.Item) -> bool:
+    return bool(item.get_closest_marker("faults") or item.get_closest_marker("parity"))
 
 
-@pytest.fixture(autouse=True)
-def _shipped_rows(request: pytest.FixtureRequest) -> None:
-    """Rows the migrations ship (the two rule sets, the Organisers and Scorekeepers groups and
-    their permissions) for transactional tests too: their database is flushed after each
-    test, which deletes migration data. Re-running the migrations' own functions keeps
-    one source for those rows (no ``serialized_rollback``, which collides with the
+def _in_browser(item: pytest.Item) -> bool:
+    return item.get_closest_marker("browser") is not None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test marked ``slow`` runs with this thread's trace function (coverage's tracer)
+    taken off, and put back after it. pytest-cov's own ``no_cover`` leaves the tracer on
+    in an xdist worker."""
+    if item.get_closest_marker("slow") is None:
+        return (yield)
+    tracer = sys.gettrace()
+    sys.settrace(None)
+    try:
+        return (yield)
+    finally:
+        sys.settrace(tracer)
+
+
+SHIPPED_ROWS = (
+    ("league.migrations.0002_ship_rule_sets", "create"),
+    ("league.migrations.0007_roles", "create"),
+    ("league.migrations.0011_organisers_run_clubs", "forwards"),
+    ("entrants.migrations.0002_organisers_run_signup", "grant"),
+)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shipped_rows_kept() -> None:
+    """Rows the migrations ship (the two rule sets, the Organisers and Scorekeepers groups
+    and their permissions) stay in the database whatever order the tests run in: a
+    transactional test's database is flushed after it, which deletes migration data, and
+    the flush ends with ``post_migrate``, on which the migrations' own functions put the
+    rows back (one source for them; no ``serialized_rollback``, which collides with the
     content types ``flush`` re-creates)."""
-    if not _is_transactional(request):
+    try:
+        from django.apps import apps
+        from django.conf import settings
+        from django.db.models.signals import post_migrate
+    except ImportError:  # the engine's tests run without Django
         return
-    request.getfixturevalue("transactional_db")
+    if not settings.configured:
+        return
     import importlib
 
-    from django.apps import apps
+    # The signal is sent for each app that has models, in order.
+    last_app = [app for app in apps.get_app_configs() if app.models_module is not None][-1]
 
-    for name, function in (
-        ("league.migrations.0002_ship_rule_sets", "create"),
-        ("league.migrations.0007_roles", "create"),
-        ("league.migrations.0011_organisers_run_clubs", "forwards"),
-        ("entrants.migrations.0002_organisers_run_signup", "grant"),
-    ):
-        getattr(importlib.import_module(name), function)(apps, None)
+    def ship(sender: Any, **kwargs: Any) -> None:
+        # Sent once per app, after its permissions: the groups need every app's.
+        if sender is last_app:
+            for name, function in SHIPPED_ROWS:
+                getattr(importlib.import_module(name), function)(apps, None)
+
+    post_migrate.connect(ship, weak=False, dispatch_uid="tests-shipped-rows")
 
 
 @pytest.fixture(scope="session")
@@ -216,7 +256,6 @@ def collected_static() -> pathlib.Path:
     import fcntl
     import shutil
     import subprocess
-    import sys
 
     stamp = COLLECTED_STATIC / ".sources"
     with open(ROOT / ".collected-static.lock", "w") as lock:

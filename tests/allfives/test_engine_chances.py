@@ -23,6 +23,7 @@ PAIRS = ((1.0, 0.2), (0.6, 0.6), (0.1, 0.8))
 MATCHES = 2000
 
 
+@pytest.mark.slow
 def test_predicted_chances_after_each_hand_agree_with_outcomes_in_every_decile() -> None:
     # Given 2,000 seeded two-player matches between simulated players of known greed
     rules = Rules()

@@ -177,6 +177,7 @@ def settle_hand(
     match.end_hand(state.went_out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_r1_r11_r12_r13_r14_r15_r22_random_playouts_keep_every_invariant(players: int) -> None:
     rng = random.Random(f"playouts-{players}")

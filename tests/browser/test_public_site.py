@@ -157,9 +157,11 @@ def test_a_running_match_refreshes_itself_on_the_round_and_scoresheet_pages(
     )
     totals = {int(side): x2 for side, x2 in updated.totals_x2.items()}
     # Then both pages show it without being reloaded
-    sync_api.expect(table_row).to_contain_text("after 3 hands", timeout=10_000)
+    # (polled every second; a scoresheet's live part computes the chances, which takes
+    # seconds on a machine busy with other tests)
+    sync_api.expect(table_row).to_contain_text("after 3 hands", timeout=30_000)
     sync_api.expect(table_row).to_contain_text(_points(totals[0]))
-    sync_api.expect(sheet_page.locator("#hand-3")).to_have_count(1, timeout=10_000)
+    sync_api.expect(sheet_page.locator("#hand-3")).to_have_count(1, timeout=30_000)
     sync_api.expect(sheet_page.locator(".match-summary")).to_contain_text(_points(totals[1]))
     round_page.screenshot(path=str(SHOTS / "live-round-after-refresh.png"), full_page=True)
     sheet_page.screenshot(path=str(SHOTS / "live-scoresheet-after-refresh.png"), full_page=True)

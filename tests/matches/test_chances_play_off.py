@@ -169,6 +169,7 @@ def _engine(
     return _percents(forecast)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", [50, 250])
 def test_r24_a_play_off_hand_entered_tile_by_tile_shows_the_engines_deciding_hand_chances(
     organiser: Any, target: int
@@ -221,6 +222,7 @@ THREE_1 = tally(0, [[0, 10], [2, 10]], {"domino": 0}, {"1": 8, "2": 1})
 THREE_2 = tally(0, [[1, 20]], {"domino": 1}, {"0": 1, "2": 1})
 
 
+@pytest.mark.slow
 def test_r24_the_third_player_may_still_take_a_three_player_play_off_hand(
     organiser: Any,
 ) -> None:

@@ -188,7 +188,10 @@ def test_a_random_starter_pairs_the_non_zero_elements_with_every_difference_once
     assert differences == list(range(1, group.order))
 
 
-@pytest.mark.parametrize(("players", "modulus"), [(8, 7), (13, 13), (24, 23), (33, 33)])
+@pytest.mark.parametrize(
+    ("players", "modulus"),
+    [(8, 7), (13, 13), (24, 23), pytest.param(33, 33, marks=pytest.mark.slow)],
+)
 def test_the_starter_search_develops_into_a_whist_tournament(players: int, modulus: int) -> None:
     # given a starting round paired up from a random starter (33 has no symmetric one)
     fixed = players % 4 == 0

@@ -25,6 +25,9 @@ from pairing.algorithms.swiss import standing_order
 from pairing.algorithms.types import Draw, Entrant, History, PairingError
 from tests.pairing.algorithms.counters import is_partition, meeting_counts
 
+#: The largest events: left out of coverage measurement (tests/conftest.py).
+SLOW = pytest.mark.slow
+
 
 def simulate(
     n: int, rounds: int, seed: int, *, chained: bool = False, **options: Any
@@ -148,7 +151,8 @@ def test_known_repeat_free_rounds_come_from_the_designs() -> None:
 
 @pytest.mark.parametrize("chained", [False, True])
 @pytest.mark.parametrize(
-    ("n", "size", "rounds", "seed"), [(16, 4, 5, 7), (9, 3, 4, 8), (15, 3, 7, 9), (27, 3, 13, 10)]
+    ("n", "size", "rounds", "seed"),
+    [(16, 4, 5, 7), (9, 3, 4, 8), (15, 3, 7, 9), pytest.param(27, 3, 13, 10, marks=SLOW)],
 )
 def test_every_round_a_design_allows_is_played_without_a_repeat(
     n: int, size: int, rounds: int, seed: int, chained: bool
@@ -217,7 +221,9 @@ def test_same_seed_same_seating_when_planning_on_a_design() -> None:
     assert first.report.rematches == 0
 
 
-@pytest.mark.parametrize(("n", "size", "rounds", "seed"), [(21, 3, 8, 12), (32, 4, 9, 13)])
+@pytest.mark.parametrize(
+    ("n", "size", "rounds", "seed"), [(21, 3, 8, 12), pytest.param(32, 4, 9, 13, marks=SLOW)]
+)
 def test_a_long_event_placed_by_its_rounds_repeats_nothing(
     n: int, size: int, rounds: int, seed: int
 ) -> None:
@@ -301,7 +307,12 @@ def test_alternative_seatings_repeat_nothing_and_stay_close_in_score() -> None:
 
 
 @pytest.mark.parametrize(
-    ("n", "size", "smallest", "rounds"), [(21, 3, None, 8), (22, 4, 3, 6), (32, 4, None, 9)]
+    ("n", "size", "smallest", "rounds"),
+    [
+        (21, 3, None, 8),
+        pytest.param(22, 4, 3, 6, marks=SLOW),
+        pytest.param(32, 4, None, 9, marks=SLOW),
+    ],
 )
 def test_the_quick_plan_check_finds_the_full_plan_or_nothing(
     n: int, size: int, smallest: int | None, rounds: int
