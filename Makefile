@@ -8,9 +8,10 @@ MANAGE := $(PYTHON) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
-# Test processes (pytest-xdist): one per core. Tests that start servers of their own run
-# on one of them, in turn (the "servers" group); WORKERS=0 runs everything in this process.
-WORKERS ?= auto
+# Test processes (pytest-xdist): one more than the cores, since the browser tests spend
+# much of their time waiting on a page. Tests that start servers of their own run on one
+# of them, in turn (the "servers" group); WORKERS=0 runs everything in this process.
+WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 # Coverage of the service (floor in pyproject.toml); COVERAGE= leaves it out.
 COVERAGE ?= --cov --cov-report=term
 
