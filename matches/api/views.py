@@ -101,7 +101,7 @@ class MatchListView(APIView):
             ]
         )
 
-    @extend_schema(request=MatchCreateSerializer, responses=dict)
+    @extend_schema(request=MatchCreateSerializer, responses={201: dict})
     @idempotent
     def post(self, request: Request) -> Response:
         data = _valid(MatchCreateSerializer, request.data)
@@ -136,7 +136,7 @@ class MatchScoresheetView(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         return Response(match_document(match=_match(request, match_id)))
 
-    @extend_schema(request=dict, responses=dict)
+    @extend_schema(request=dict, responses={201: dict})
     @idempotent
     def post(self, request: Request, match_id: int) -> Response:
         match = _match(request, match_id)
@@ -169,7 +169,7 @@ class MatchHistoryView(APIView):
 
 
 class HandListView(APIView):
-    @extend_schema(request=HandRecordSerializer, responses=dict)
+    @extend_schema(request=HandRecordSerializer, responses={201: dict})
     @idempotent
     def post(self, request: Request, match_id: int) -> Response:
         data = _valid(HandRecordSerializer, request.data)
