@@ -2,10 +2,12 @@
 
 CI sets DATABASE_URL and REDIS_URL so the same suite runs against PostgreSQL and Redis.
 
-Where these differ from production, the reason is given here, and the production-parity
-tests (``tests/parity/``) run the service as deployed — gunicorn, ``config.settings.
-production``, ``collectstatic`` with the manifest storage, a Celery worker and beat — over
-HTTP, so that nothing below hides a fault of the deployed service:
+Where these differ from the base settings, the reason is given here. What production adds
+on top of the base (secure cookies, HSTS, the SSL redirect, persistent connections,
+``PROXY_COUNT``, SMTP mail) is left out of the tests' in-process requests; the
+production-parity tests (``tests/parity/``) run the service as deployed (gunicorn,
+``config.settings.production``, ``collectstatic`` with the manifest storage, a Celery
+worker and beat) over HTTP, so that nothing below hides a fault of the deployed service:
 
 - passwords are hashed with MD5: thousands of test users would otherwise take minutes;
 - static files are served by the finders without a manifest: the manifest needs a
@@ -22,14 +24,23 @@ one named: the workers' caches, throttles and Celery queues never meet.
 import os
 from urllib.parse import urlsplit, urlunsplit
 
+from django.core.exceptions import ImproperlyConfigured
+
 
 def _redis_url_for_worker(url: str, worker: str) -> str:
-    """``url`` with its database number moved down by the xdist worker's index."""
-    if not url or not worker.startswith("gw"):
-        return url
+    """``url`` with its database number moved down by the xdist worker's index: workers
+    gw0, gw1, … of ``redis://host/15`` use databases 15, 14, …, which each worker's tests
+    empty before every test."""
     parts = urlsplit(url)
+    if not worker.startswith("gw") or parts.scheme not in {"redis", "rediss"}:
+        return url
     base = int(parts.path.strip("/") or 0)
-    number = (base - int(worker.removeprefix("gw"))) % 16  # Redis has databases 0 to 15
+    number = base - int(worker.removeprefix("gw"))
+    if number < 0:
+        raise ImproperlyConfigured(
+            f"REDIS_URL names database {base}: too low for xdist worker {worker}, which "
+            "would use a database below 0. Name a high one (the README uses 15)."
+        )
     return urlunsplit(parts._replace(path=f"/{number}"))
 
 

@@ -30,7 +30,9 @@ def _compose_service(name: str) -> dict[str, Any]:
 
 
 def _unit(process: str) -> configparser.ConfigParser:
-    unit = configparser.ConfigParser(interpolation=None)
+    # systemd takes a key more than once (ExecStartPre= steps run in order); the checks
+    # here read keys that appear once.
+    unit = configparser.ConfigParser(interpolation=None, strict=False)
     unit.optionxform = str  # type: ignore[assignment,method-assign]
     path = ROOT / "deploy" / "systemd" / f"kelipatan-{process}.service"
     assert unit.read(path), f"{path} is missing"

@@ -48,15 +48,16 @@ def _database_url() -> str:
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def service(
     django_db_setup: None,
     django_db_blocker: Any,
     collected_static: Path,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Service]:
-    """gunicorn, a Celery worker and beat on production settings, started for the first
-    test that needs them and stopped at the end of the run, before the database goes."""
+    """gunicorn, a Celery worker and beat on production settings, for the tests of one
+    module (all of them are in one): stopped after it, so that their beat and worker
+    touch no later test's rows."""
     from django.db import connection
 
     if connection.vendor != "postgresql":
