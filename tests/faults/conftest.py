@@ -19,7 +19,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +37,14 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _wait_for(check: Any, timeout: float, what: str) -> None:
+def wait_for(check: Any, timeout: float, what: str, log: Any = None) -> None:
+    """Until ``check()`` holds; a failure names ``what`` and ends with ``log()`` if given."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if check():
             return
         time.sleep(0.05)
-    raise AssertionError(f"{what} did not come up within {timeout}s")
+    raise AssertionError(f"{what} did not come up within {timeout}s" + ((log and log()) or ""))
 
 
 def _port_open(port: int) -> bool:
@@ -73,7 +74,7 @@ class RedisProcess:
             ],
             stdout=subprocess.DEVNULL,
         )
-        _wait_for(lambda: _port_open(self.port), 10, "redis-server")
+        wait_for(lambda: _port_open(self.port), 10, "redis-server")
 
     def pause(self) -> None:
         assert self.process is not None
@@ -150,25 +151,37 @@ def database_url(
 
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: servers and workers in other processes share the test")
+    yield processes_database_url()
+    processes.stop_all()
+    other_sessions_end(seconds=3)
+
+
+def processes_database_url() -> str:
+    """The test database (PostgreSQL) as a URL for the processes a test starts."""
+    from django.db import connection
+
     db = connection.settings_dict
     auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    yield f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    # The servers' and workers' sessions end a moment after them; wait, so that the test
-    # database can be flushed and dropped.
-    processes.stop_all()
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def other_sessions_end(*, seconds: float) -> None:
+    """Wait for the test database's other sessions to end (those of servers and workers
+    just killed end a moment after them), so that it can be flushed and dropped; end
+    those still there after ``seconds`` (the test database is this run's own)."""
+    from django.db import connection
+
     others = (
         "SELECT count(*) FROM pg_stat_activity"
         " WHERE datname = current_database() AND pid <> pg_backend_pid()"
     )
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + seconds
     with connection.cursor() as cursor:
         while time.monotonic() < deadline:
             cursor.execute(others)
             if cursor.fetchone()[0] == 0:
                 return
             time.sleep(0.1)
-        # Left behind by the processes this test started and killed (the test database
-        # is this test run's own): end them.
         cursor.execute(others.replace("count(*)", "pg_terminate_backend(pid)"))
 
 
@@ -232,7 +245,7 @@ class Processes:
             env,
         )
         base = f"http://127.0.0.1:{port}"
-        _wait_for(lambda: get(base + "/healthz").status == 200, 30, "the server")
+        wait_for(lambda: get(base + "/healthz").status == 200, 30, "the server")
         return base
 
     def stop_all(self) -> None:
@@ -255,8 +268,11 @@ def processes(tmp_path: Path) -> Iterator[Processes]:
 class Answer:
     """One HTTP answer and how long it took."""
 
-    def __init__(self, status: int, body: bytes, seconds: float) -> None:
+    def __init__(
+        self, status: int, body: bytes, seconds: float, headers: Mapping[str, str] | None = None
+    ) -> None:
         self.status, self.body, self.seconds = status, body, seconds
+        self.headers: Mapping[str, str] = headers if headers is not None else {}
 
     def json(self) -> Any:
         import json
@@ -265,12 +281,20 @@ class Answer:
 
 
 def request(
-    method: str, url: str, *, json_body: Any = None, token: str | None = None, timeout: float = 60
+    method: str,
+    url: str,
+    *,
+    json_body: Any = None,
+    token: str | None = None,
+    timeout: float = 60,
+    headers: Mapping[str, str] | None = None,
+    opener: urllib.request.OpenerDirector | None = None,
 ) -> Answer:
-    """An HTTP request from outside, as a phone or a program would make it."""
+    """An HTTP request from outside, as a phone or a program would make it (through
+    ``opener``, when given: one that keeps cookies)."""
     import json
 
-    headers = {"Accept-Language": "id"}
+    headers = {"Accept-Language": "id", **(headers or {})}
     data = None
     if json_body is not None:
         data = json.dumps(json_body).encode()
@@ -278,17 +302,14 @@ def request(
     if token is not None:
         headers["Authorization"] = f"Token {token}"
     started = time.monotonic()
+    sent = urllib.request.Request(url, data=data, headers=headers, method=method)  # noqa: S310
     try:
-        with urllib.request.urlopen(  # noqa: S310 (a local test server)
-            urllib.request.Request(  # noqa: S310
-                url, data=data, headers=headers, method=method
-            ),
-            timeout=timeout,
-        ) as response:
-            status, body = response.status, response.read()
+        open_url = opener.open if opener is not None else urllib.request.urlopen
+        with open_url(sent, timeout=timeout) as response:
+            status, body, answered = response.status, response.read(), response.headers
     except urllib.error.HTTPError as error:
-        status, body = error.code, error.read()
-    return Answer(status, body, time.monotonic() - started)
+        status, body, answered = error.code, error.read(), error.headers
+    return Answer(status, body, time.monotonic() - started, answered)
 
 
 def get(url: str, **kwargs: Any) -> Answer:

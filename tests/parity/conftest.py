@@ -11,9 +11,7 @@ in front of it here); every other setting is exactly as deployed.
 from __future__ import annotations
 
 import http.cookiejar
-import json
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -29,7 +27,11 @@ from tests.faults.conftest import (
     RedisProcess,
     free_port,
     get,
+    other_sessions_end,
+    processes_database_url,
+    request,
     service_env,
+    wait_for,
 )
 
 
@@ -37,15 +39,6 @@ from tests.faults.conftest import (
 class Service:
     base: str
     processes: Processes
-    database_url: str
-
-
-def _database_url() -> str:
-    from django.db import connection
-
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +61,7 @@ def service(
     redis = RedisProcess()
     redis.start()
     processes = Processes(tmp_path_factory.mktemp("service"))
-    url = _database_url()
-    env = service_env(database_url=url, redis_url=redis.url, STANDINGS_SWEEP_SECONDS="60")
+    env = service_env(database_url=processes_database_url(), redis_url=redis.url)
     try:
         port = free_port()
         processes.start(
@@ -98,27 +90,18 @@ def service(
             env,
         )
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while get(base + "/readyz").status != 200:
-            assert time.monotonic() < deadline, processes.log("web")[-3000:]
-            time.sleep(0.2)
-        yield Service(base=base, processes=processes, database_url=url)
+        wait_for(
+            lambda: get(base + "/readyz").status == 200,
+            60,
+            "the service",
+            log=lambda: "\n" + processes.log("web")[-3000:],
+        )
+        yield Service(base=base, processes=processes)
     finally:
         processes.stop_all()
         redis.stop()
-        with django_db_blocker.unblock(), connection.cursor() as cursor:
-            # The killed processes' sessions end a moment later; the test database is
-            # flushed after each test and dropped at the end of the run.
-            deadline = time.monotonic() + 5
-            others = (
-                "SELECT count(*) FROM pg_stat_activity"
-                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-            cursor.execute(others)
-            while cursor.fetchone()[0] and time.monotonic() < deadline:
-                time.sleep(0.1)
-                cursor.execute(others)
-            cursor.execute(others.replace("count(*)", "pg_terminate_backend(pid)"))
+        with django_db_blocker.unblock():
+            other_sessions_end(seconds=5)
         connection.close()  # opened here, outside any test: the database is dropped later
 
 
@@ -144,27 +127,8 @@ class Visitor:
     def open(
         self, method: str, path: str, *, body: Any = None, headers: dict[str, str] | None = None
     ) -> Answer:
-        sent = {"Accept-Language": "id", **(headers or {})}
-        data = None
-        if body is not None:
-            data, sent["Content-Type"] = json.dumps(body).encode(), "application/json"
         url = path if path.startswith("http") else self.base + path
-        started = time.monotonic()
-        try:
-            with self.opener.open(
-                urllib.request.Request(  # noqa: S310 (the test's own server)
-                    url, data=data, headers=sent, method=method
-                ),
-                timeout=60,
-            ) as response:
-                answer = Answer(response.status, response.read(), time.monotonic() - started)
-                answer.url = response.url  # type: ignore[attr-defined]
-                answer.headers = response.headers  # type: ignore[attr-defined]
-        except urllib.error.HTTPError as error:
-            answer = Answer(error.code, error.read(), time.monotonic() - started)
-            answer.url = url  # type: ignore[attr-defined]
-            answer.headers = error.headers  # type: ignore[attr-defined]
-        return answer
+        return request(method, url, json_body=body, headers=headers, opener=self.opener)
 
     def get(self, path: str, **kwargs: Any) -> Answer:
         return self.open("GET", path, **kwargs)

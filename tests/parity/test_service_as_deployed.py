@@ -78,11 +78,11 @@ def test_every_collected_static_file_and_the_offline_files_answer(service: Servi
     assert failed == {}
     wasm = next(hashed for name, hashed in paths.items() if name.endswith("pyodide.asm.wasm"))
     compressed = visitor.get(f"/static/{wasm}", headers={"Accept-Encoding": "br, gzip"})
-    assert compressed.headers["Content-Encoding"] in {"br", "gzip"}  # type: ignore[attr-defined]
+    assert compressed.headers["Content-Encoding"] in {"br", "gzip"}
     # And the service worker answers, naming only files that answer too
     worker = visitor.get("/sw.js")
     assert worker.status == 200, worker.body[:500]
-    assert worker.headers["Service-Worker-Allowed"] == "/"  # type: ignore[attr-defined]
+    assert worker.headers["Service-Worker-Allowed"] == "/"
     config = _service_worker_config(worker.body.decode())
     named = [*config["shell"], *config["engine"], config["bundle"]]
     assert all(url.startswith("/static/") for url in [*config["shell"], *config["engine"]])
